@@ -1,0 +1,51 @@
+package io.shelfmark.storage.spi;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Object storage as Shelfmark needs it: whole and ranged reads of immutable objects, writes of
+ * whole objects, listing and deletion. Implementations: S3 (AWS SDK v2, any S3-compatible endpoint)
+ * and the local filesystem.
+ *
+ * <p>Thread safety: implementations are safe for concurrent use by many threads. Every call that
+ * reaches the store is counted in {@link #stats()}.
+ *
+ * <p>Errors: a missing object raises {@link ObjectNotFoundException}; any other failure raises
+ * {@link StorageException} naming the location and what to do. Neither is ever swallowed.
+ */
+public interface ObjectStore extends Closeable {
+
+  /** Returns the size (and ETag where the store has one) of an object. One request (HEAD). */
+  ObjectInfo stat(Location location) throws IOException;
+
+  /**
+   * Reads {@code length} bytes starting at {@code offset}: one ranged GET. The range must lie
+   * inside the object; a range past its end raises {@link StorageException} saying so.
+   */
+  byte[] readRange(Location location, long offset, int length) throws IOException;
+
+  /** Opens a stream over the whole object: one GET, bytes counted as they are read. */
+  InputStream open(Location location) throws IOException;
+
+  /** Writes a whole object from memory, replacing any object at that location. */
+  void write(Location location, byte[] content) throws IOException;
+
+  /** Writes a whole object from a local file, replacing any object at that location. */
+  void upload(Location location, Path file) throws IOException;
+
+  /** Deletes an object; returns false when there was none. */
+  boolean delete(Location location) throws IOException;
+
+  /** Lists the objects whose location starts with {@code prefix}, in key order. */
+  List<ObjectInfo> list(Location prefix) throws IOException;
+
+  /** Counters of requests and bytes since this store was opened. */
+  StorageStats stats();
+
+  @Override
+  void close() throws IOException;
+}
