@@ -1,0 +1,85 @@
+package io.shelfmark.config.cluster;
+
+import static com.google.common.base.Preconditions.checkState;
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.config.unit.DataSize;
+import java.nio.file.Path;
+
+/**
+ * Bounds of the tiered cache (config section {@code cache}): a memory tier weighted by bytes over a
+ * disk tier in a local directory (NVMe in production).
+ *
+ * @param memoryMaxSize the memory tier's bound ({@code cache.memory.max-size}); zero disables it
+ * @param diskMaxSize the disk tier's bound ({@code cache.disk.max-size}); zero disables it
+ * @param diskDirectory where the disk tier keeps its files ({@code cache.disk.directory}); defaults
+ *     to {@code <data-dir>/cache}
+ */
+public record CacheConfig(DataSize memoryMaxSize, DataSize diskMaxSize, Path diskDirectory) {
+  public static final DataSize DEFAULT_MEMORY_MAX_SIZE = DataSize.of(1, DataSize.Unit.GIBIBYTE);
+  public static final DataSize DEFAULT_DISK_MAX_SIZE = DataSize.of(10, DataSize.Unit.GIBIBYTE);
+
+  /**
+   * The disk tier's directory under {@code data-dir} when {@code cache.disk.directory} is unset.
+   */
+  public static final String DEFAULT_DISK_DIRECTORY_NAME = "cache";
+
+  public CacheConfig {
+    requireNonNull(memoryMaxSize, "memoryMaxSize is null");
+    requireNonNull(diskMaxSize, "diskMaxSize is null");
+    requireNonNull(diskDirectory, "diskDirectory is null");
+  }
+
+  /** The default bounds, with the disk tier in {@code <dataDir>/cache}. */
+  public static CacheConfig defaults(Path dataDir) {
+    return builder().build(dataDir);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CacheConfig}; each setting may be set once, unset ones take defaults. */
+  public static final class Builder {
+    private DataSize memoryMaxSize;
+    private DataSize diskMaxSize;
+    private Path diskDirectory;
+
+    private Builder() {}
+
+    public Builder memoryMaxSize(DataSize memoryMaxSize) {
+      checkUnset("memoryMaxSize", this.memoryMaxSize);
+      this.memoryMaxSize = requireNonNull(memoryMaxSize, "memoryMaxSize is null");
+      return this;
+    }
+
+    public Builder diskMaxSize(DataSize diskMaxSize) {
+      checkUnset("diskMaxSize", this.diskMaxSize);
+      this.diskMaxSize = requireNonNull(diskMaxSize, "diskMaxSize is null");
+      return this;
+    }
+
+    public Builder diskDirectory(Path diskDirectory) {
+      checkUnset("diskDirectory", this.diskDirectory);
+      this.diskDirectory = requireNonNull(diskDirectory, "diskDirectory is null");
+      return this;
+    }
+
+    /**
+     * Builds the config; an unset disk directory becomes {@code <dataDir>/cache}.
+     *
+     * @param dataDir the process's {@link ClusterConfig#dataDir()}
+     */
+    public CacheConfig build(Path dataDir) {
+      requireNonNull(dataDir, "dataDir is null");
+      return new CacheConfig(
+          memoryMaxSize == null ? DEFAULT_MEMORY_MAX_SIZE : memoryMaxSize,
+          diskMaxSize == null ? DEFAULT_DISK_MAX_SIZE : diskMaxSize,
+          diskDirectory == null ? dataDir.resolve(DEFAULT_DISK_DIRECTORY_NAME) : diskDirectory);
+    }
+
+    private static void checkUnset(String name, Object current) {
+      checkState(current == null, "Cannot set %s twice: already set to %s", name, current);
+    }
+  }
+}

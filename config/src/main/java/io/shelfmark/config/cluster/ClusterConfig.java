@@ -1,0 +1,208 @@
+package io.shelfmark.config.cluster;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Sets;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The configuration of one Shelfmark process: which roles it plays, where it listens, where the
+ * data and segments live, and how large its cache may grow. Load it from a file with {@code
+ * io.shelfmark.config.ConfigLoader#loadCluster}, or build it with {@link #builder()}.
+ *
+ * <p>Immutable and thread safe.
+ *
+ * @param clusterName names the cluster in logs, metrics and the metadata store ({@code
+ *     cluster-name})
+ * @param roles the roles this process plays, never empty ({@code roles})
+ * @param host the address this process binds and advertises ({@code host})
+ * @param ports the listening ports ({@code broker.http-port}, {@code server.rpc-port}, {@code
+ *     controller.http-port})
+ * @param storage where Parquet data files are read from ({@code storage.*})
+ * @param catalog the Iceberg catalog ({@code catalog.*}); required when the process is a controller
+ * @param segmentStore where segments are written and read: {@code s3://bucket/prefix} or an
+ *     absolute local directory ({@code segment-store})
+ * @param cache the tiered cache's bounds ({@code cache.*})
+ * @param dataDir the local working directory for pinned segments, cache and state ({@code
+ *     data-dir}); may be relative to the process's working directory
+ */
+public record ClusterConfig(
+    String clusterName,
+    Set<Role> roles,
+    String host,
+    PortsConfig ports,
+    StorageConfig storage,
+    Optional<CatalogConfig> catalog,
+    String segmentStore,
+    CacheConfig cache,
+    Path dataDir) {
+  public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
+  public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final Path DEFAULT_DATA_DIR = Path.of(".shelfmark");
+
+  /**
+   * Letters, digits, {@code .}, {@code _} and {@code -}; 1 to 63 characters, not starting with a
+   * sign.
+   */
+  public static final Pattern CLUSTER_NAME_PATTERN =
+      Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
+
+  public ClusterConfig {
+    requireNonNull(clusterName, "clusterName is null");
+    roles = Sets.immutableEnumSet(requireNonNull(roles, "roles is null"));
+    requireNonNull(host, "host is null");
+    requireNonNull(ports, "ports is null");
+    requireNonNull(storage, "storage is null");
+    requireNonNull(catalog, "catalog is null");
+    requireNonNull(segmentStore, "segmentStore is null");
+    requireNonNull(cache, "cache is null");
+    requireNonNull(dataDir, "dataDir is null");
+    checkArgument(
+        CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
+        "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
+        clusterName);
+    checkArgument(!roles.isEmpty(), "Cannot use roles: empty (name at least one role)");
+    checkArgument(!host.isBlank(), "Cannot use host: blank (e.g. 127.0.0.1)");
+    checkArgument(
+        catalog.isPresent() || !roles.contains(Role.CONTROLLER),
+        "Cannot use roles with controller without a catalog section");
+    checkArgument(
+        isValidSegmentStore(segmentStore),
+        "Cannot use segment-store: \"%s\" (expected s3://bucket/prefix or an absolute path)",
+        segmentStore);
+  }
+
+  /**
+   * Whether {@code location} can be a segment store: {@code s3://bucket[/prefix]} ({@code s3a://}
+   * too), {@code file:/absolute/path} or an absolute path.
+   */
+  public static boolean isValidSegmentStore(String location) {
+    requireNonNull(location, "location is null");
+    for (String scheme : new String[] {"s3://", "s3a://"}) {
+      if (location.startsWith(scheme)) {
+        String rest = location.substring(scheme.length());
+        int slash = rest.indexOf('/');
+        String bucket = slash < 0 ? rest : rest.substring(0, slash);
+        return !bucket.isEmpty();
+      }
+    }
+    return location.startsWith("/") || location.startsWith("file:/");
+  }
+
+  /** Whether this process plays {@code role}. */
+  public boolean hasRole(Role role) {
+    return roles.contains(role);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@link ClusterConfig}; each setting may be set once, unset ones take defaults. {@code
+   * segmentStore} is required, and so is {@code catalog} when the roles include the controller.
+   */
+  public static final class Builder {
+    private String clusterName;
+    private Set<Role> roles;
+    private String host;
+    private PortsConfig ports;
+    private StorageConfig storage;
+    private CatalogConfig catalog;
+    private String segmentStore;
+    private CacheConfig cache;
+    private Path dataDir;
+
+    private Builder() {}
+
+    public Builder clusterName(String clusterName) {
+      checkUnset("clusterName", this.clusterName);
+      this.clusterName = requireNonNull(clusterName, "clusterName is null");
+      return this;
+    }
+
+    public Builder roles(Set<Role> roles) {
+      checkUnset("roles", this.roles);
+      this.roles = ImmutableSet.copyOf(requireNonNull(roles, "roles is null"));
+      return this;
+    }
+
+    public Builder roles(Role first, Role... rest) {
+      return roles(Sets.immutableEnumSet(first, rest));
+    }
+
+    public Builder host(String host) {
+      checkUnset("host", this.host);
+      this.host = requireNonNull(host, "host is null");
+      return this;
+    }
+
+    public Builder ports(PortsConfig ports) {
+      checkUnset("ports", this.ports);
+      this.ports = requireNonNull(ports, "ports is null");
+      return this;
+    }
+
+    public Builder storage(StorageConfig storage) {
+      checkUnset("storage", this.storage);
+      this.storage = requireNonNull(storage, "storage is null");
+      return this;
+    }
+
+    public Builder catalog(CatalogConfig catalog) {
+      checkUnset("catalog", this.catalog);
+      this.catalog = requireNonNull(catalog, "catalog is null");
+      return this;
+    }
+
+    public Builder segmentStore(String segmentStore) {
+      checkUnset("segmentStore", this.segmentStore);
+      this.segmentStore = requireNonNull(segmentStore, "segmentStore is null");
+      return this;
+    }
+
+    /** The cache bounds; when unset, {@link CacheConfig#defaults} under the data directory. */
+    public Builder cache(CacheConfig cache) {
+      checkUnset("cache", this.cache);
+      this.cache = requireNonNull(cache, "cache is null");
+      return this;
+    }
+
+    public Builder dataDir(Path dataDir) {
+      checkUnset("dataDir", this.dataDir);
+      this.dataDir = requireNonNull(dataDir, "dataDir is null");
+      return this;
+    }
+
+    /**
+     * @throws IllegalStateException if {@code segmentStore} is unset
+     * @throws IllegalArgumentException if a setting is invalid (see the record)
+     */
+    public ClusterConfig build() {
+      checkState(segmentStore != null, "Cannot build cluster config: segmentStore is not set");
+      Path resolvedDataDir = dataDir == null ? DEFAULT_DATA_DIR : dataDir;
+      return new ClusterConfig(
+          clusterName == null ? DEFAULT_CLUSTER_NAME : clusterName,
+          roles == null ? DEFAULT_ROLES : roles,
+          host == null ? DEFAULT_HOST : host,
+          ports == null ? PortsConfig.defaults() : ports,
+          storage == null ? StorageConfig.defaults() : storage,
+          Optional.ofNullable(catalog),
+          segmentStore,
+          cache == null ? CacheConfig.defaults(resolvedDataDir) : cache,
+          resolvedDataDir);
+    }
+
+    private static void checkUnset(String name, Object current) {
+      checkState(current == null, "Cannot set %s twice: already set to %s", name, current);
+    }
+  }
+}
