@@ -1,0 +1,104 @@
+package io.shelfmark.broker.http;
+
+import static java.util.Objects.requireNonNull;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The broker's HTTP endpoint (netty): {@code POST /query/sql}, {@code GET /health}, {@code GET
+ * /tables}, {@code GET /tables/{name}}. Query execution runs on the injected executor, never on
+ * netty's event loop, so a slow query cannot stall other connections.
+ *
+ * <p>Lifecycle: {@link #start} once, then {@link #close}. Thread safe.
+ */
+public final class BrokerHttpServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(BrokerHttpServer.class);
+
+  /** Largest request body accepted; SQL text is small, anything bigger is a client error. */
+  static final int MAX_REQUEST_BYTES = 1 << 20;
+
+  private final BrokerRoutes routes;
+  private final EventLoopGroup group;
+  private Channel channel;
+
+  public BrokerHttpServer(BrokerRoutes routes) {
+    this.routes = requireNonNull(routes, "routes is null");
+    this.group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+  }
+
+  /**
+   * Binds to {@code host:port} (port 0 picks a free port) and starts serving.
+   *
+   * @return the port actually bound
+   * @throws IOException naming the address when it cannot be bound
+   */
+  public int start(String host, int port, ExecutorService queryExecutor) throws IOException {
+    requireNonNull(host, "host is null");
+    requireNonNull(queryExecutor, "queryExecutor is null");
+    if (channel != null) {
+      throw new IllegalStateException("Cannot start broker HTTP server: already started");
+    }
+    ServerBootstrap bootstrap =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    ch.pipeline()
+                        .addLast(new HttpServerCodec())
+                        .addLast(new HttpServerKeepAliveHandler())
+                        .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+                        .addLast(new BrokerRequestHandler(routes, queryExecutor));
+                  }
+                });
+    try {
+      channel = bootstrap.bind(host, port).sync().channel();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Cannot start broker HTTP server on " + host + ":" + port, e);
+    } catch (Exception e) {
+      group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+      if (e instanceof BindException) {
+        throw new IOException(
+            "Cannot start broker HTTP server: "
+                + host
+                + ":"
+                + port
+                + " is in use or not available (choose another port with --port or"
+                + " broker.http-port)",
+            e);
+      }
+      throw new IOException("Cannot start broker HTTP server on " + host + ":" + port, e);
+    }
+    int bound = ((InetSocketAddress) channel.localAddress()).getPort();
+    log.info("Broker HTTP listening on http://{}:{}", host, bound);
+    return bound;
+  }
+
+  @Override
+  public void close() {
+    if (channel != null) {
+      channel.close().syncUninterruptibly();
+    }
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

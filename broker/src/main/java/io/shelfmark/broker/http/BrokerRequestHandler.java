@@ -1,0 +1,184 @@
+package io.shelfmark.broker.http;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.shelfmark.broker.query.QueryErrorCode;
+import io.shelfmark.broker.query.QueryRequest;
+import io.shelfmark.broker.query.QueryResponse;
+import java.net.URLDecoder;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Routes one HTTP request; query execution is handed to the query executor. */
+final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+  private static final Logger log = LoggerFactory.getLogger(BrokerRequestHandler.class);
+  private static final String TABLES_PREFIX = "/tables/";
+
+  private final BrokerRoutes routes;
+  private final ExecutorService queryExecutor;
+
+  BrokerRequestHandler(BrokerRoutes routes, ExecutorService queryExecutor) {
+    this.routes = requireNonNull(routes, "routes is null");
+    this.queryExecutor = requireNonNull(queryExecutor, "queryExecutor is null");
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    String path = new QueryStringDecoder(request.uri()).path();
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    if (path.equals("/query/sql")) {
+      if (!request.method().equals(HttpMethod.POST)) {
+        send(
+            ctx,
+            keepAlive,
+            HttpResponseStatus.METHOD_NOT_ALLOWED,
+            error("Use POST for /query/sql"));
+        return;
+      }
+      handleQuery(ctx, keepAlive, request.content().toString(UTF_8));
+      return;
+    }
+    if (!request.method().equals(HttpMethod.GET)) {
+      send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use GET for " + path));
+      return;
+    }
+    if (path.equals("/health")) {
+      boolean ready = routes.ready().get();
+      send(
+          ctx,
+          keepAlive,
+          ready ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
+          Map.of("status", ready ? "OK" : "STARTING", "roles", routes.roles()));
+    } else if (path.equals("/tables")) {
+      send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("tables", routes.tables().tables()));
+    } else if (path.startsWith(TABLES_PREFIX)) {
+      String name = URLDecoder.decode(path.substring(TABLES_PREFIX.length()), UTF_8);
+      routes
+          .tables()
+          .table(name)
+          .ifPresentOrElse(
+              table -> send(ctx, keepAlive, HttpResponseStatus.OK, table),
+              () ->
+                  send(
+                      ctx,
+                      keepAlive,
+                      HttpResponseStatus.NOT_FOUND,
+                      error("Cannot find table: " + name + " (GET /tables lists served tables)")));
+    } else {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.NOT_FOUND,
+          error(
+              "Cannot find "
+                  + path
+                  + " (endpoints: POST /query/sql, GET /health, GET /tables, GET /tables/{name})"));
+    }
+  }
+
+  private void handleQuery(ChannelHandlerContext ctx, boolean keepAlive, String body) {
+    String sql;
+    try {
+      JsonNode json = JsonBodies.MAPPER.readTree(body);
+      JsonNode sqlNode = json == null ? null : json.get("sql");
+      if (sqlNode == null || !sqlNode.isTextual() || sqlNode.asText().isBlank()) {
+        sendQueryFailure(
+            ctx,
+            keepAlive,
+            "Cannot read query request: the body must be a JSON object with a non-empty \"sql\""
+                + " string, e.g. {\"sql\": \"SELECT COUNT(*) FROM obs.metrics\"}");
+        return;
+      }
+      sql = sqlNode.asText();
+    } catch (JsonProcessingException e) {
+      sendQueryFailure(
+          ctx,
+          keepAlive,
+          "Cannot read query request: body is not valid JSON ("
+              + e.getOriginalMessage()
+              + "); send {\"sql\": \"...\"}");
+      return;
+    }
+    long started = System.nanoTime();
+    try {
+      queryExecutor.execute(
+          () -> {
+            QueryResponse response;
+            try {
+              response = routes.queries().execute(new QueryRequest(sql));
+            } catch (RuntimeException e) {
+              // The service contract forbids throwing; if it does, it is a bug: say so, never hang.
+              log.error("Query service failed on: {}", sql, e);
+              response =
+                  QueryResponse.failed(
+                      QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e);
+            }
+            long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+            send(ctx, keepAlive, HttpResponseStatus.OK, JsonBodies.pinotShape(response, elapsedMs));
+          });
+    } catch (RejectedExecutionException e) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.SERVICE_UNAVAILABLE,
+          JsonBodies.pinotShape(
+              QueryResponse.failed(
+                  QueryErrorCode.INTERNAL,
+                  "Cannot execute query: the broker is shutting down or overloaded (retry later)"),
+              0));
+    }
+  }
+
+  private void sendQueryFailure(ChannelHandlerContext ctx, boolean keepAlive, String message) {
+    send(
+        ctx,
+        keepAlive,
+        HttpResponseStatus.BAD_REQUEST,
+        JsonBodies.pinotShape(QueryResponse.failed(QueryErrorCode.BAD_REQUEST, message), 0));
+  }
+
+  private static Map<String, Object> error(String message) {
+    return Map.of("error", message);
+  }
+
+  private static void send(
+      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, Object body) {
+    byte[] bytes = JsonBodies.write(body);
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json; charset=utf-8");
+    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
+    if (keepAlive) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+      ctx.writeAndFlush(response);
+    } else {
+      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    log.debug("Closing HTTP connection after error", cause);
+    ctx.close();
+  }
+}

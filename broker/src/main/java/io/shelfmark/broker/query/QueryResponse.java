@@ -1,0 +1,55 @@
+package io.shelfmark.broker.query;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The answer to one query: a result table or errors, and the execution statistics. Serialised by
+ * the HTTP layer in the shape of Apache Pinot's broker response plus Shelfmark's storage figures.
+ *
+ * @param result the result table; empty when the query failed
+ * @param errors why the query failed; empty on success
+ * @param statistics what answering it cost
+ */
+public record QueryResponse(
+    Optional<ResultTable> result, List<QueryError> errors, QueryStatistics statistics) {
+  public QueryResponse {
+    requireNonNull(result, "result is null");
+    errors = List.copyOf(requireNonNull(errors, "errors is null"));
+    requireNonNull(statistics, "statistics is null");
+    if (result.isPresent() == !errors.isEmpty()) {
+      throw new IllegalArgumentException(
+          "A response has either a result or errors, not both or neither: " + errors);
+    }
+  }
+
+  public static QueryResponse failed(QueryErrorCode code, String message) {
+    return new QueryResponse(
+        Optional.empty(), List.of(new QueryError(code, message)), QueryStatistics.NONE);
+  }
+
+  /**
+   * The result rows with their column names and types.
+   *
+   * @param columnNames output column names, in order
+   * @param columnDataTypes Pinot type names (LONG, DOUBLE, STRING, ...), one per column
+   * @param rows each row's values in column order
+   */
+  public record ResultTable(
+      List<String> columnNames, List<String> columnDataTypes, List<List<Object>> rows) {
+    public ResultTable {
+      columnNames = List.copyOf(requireNonNull(columnNames, "columnNames is null"));
+      columnDataTypes = List.copyOf(requireNonNull(columnDataTypes, "columnDataTypes is null"));
+      rows = List.copyOf(requireNonNull(rows, "rows is null"));
+      if (columnNames.size() != columnDataTypes.size()) {
+        throw new IllegalArgumentException(
+            "columnNames has "
+                + columnNames.size()
+                + " entries but columnDataTypes has "
+                + columnDataTypes.size());
+      }
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package io.shelfmark.broker.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.broker.query.RefusingQueryService;
+import io.shelfmark.broker.table.TableStatus;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestBrokerHttpServer {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TableStatus METRICS =
+      new TableStatus("obs.metrics", 42L, 3, 1000, 123_456, 0, 0, 0);
+
+  private final AtomicBoolean ready = new AtomicBoolean(true);
+  private final ExecutorService executor = Executors.newFixedThreadPool(2);
+  private final HttpClient client = HttpClient.newHttpClient();
+  private BrokerHttpServer server;
+  private String base;
+
+  @BeforeEach
+  void start() throws IOException {
+    server =
+        new BrokerHttpServer(
+            new BrokerRoutes(
+                new RefusingQueryService(), () -> List.of(METRICS), List.of("broker"), ready::get));
+    int port = server.start("127.0.0.1", 0, executor);
+    base = "http://127.0.0.1:" + port;
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    executor.shutdownNow();
+  }
+
+  @Test
+  void healthReportsRolesAndReadiness() throws Exception {
+    HttpResponse<String> response = get("/health");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(response.body()).get("status").asText()).isEqualTo("OK");
+    assertThat(JSON.readTree(response.body()).get("roles").get(0).asText()).isEqualTo("broker");
+
+    ready.set(false);
+    HttpResponse<String> starting = get("/health");
+    assertThat(starting.statusCode()).isEqualTo(503);
+    assertThat(JSON.readTree(starting.body()).get("status").asText()).isEqualTo("STARTING");
+  }
+
+  @Test
+  void queryIsRefusedInPinotShapeWithoutResultTable() throws Exception {
+    HttpResponse<String> response = post("/query/sql", "{\"sql\": \"SELECT COUNT(*) FROM t\"}");
+    assertThat(response.statusCode()).isEqualTo(200);
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.has("resultTable")).isFalse();
+    assertThat(body.get("exceptions")).hasSize(1);
+    assertThat(body.get("exceptions").get(0).get("errorCode").asInt()).isEqualTo(710);
+    assertThat(body.get("exceptions").get(0).get("message").asText())
+        .isEqualTo(RefusingQueryService.MESSAGE);
+    for (String field :
+        List.of(
+            "numDocsScanned",
+            "totalDocs",
+            "numSegmentsQueried",
+            "numSegmentsProcessed",
+            "numSegmentsMatched",
+            "numSegmentsPrunedByBroker",
+            "timeUsedMs",
+            "storageBytesRead",
+            "storageRequests",
+            "cacheHits",
+            "cacheMisses",
+            "snapshotId")) {
+      assertThat(body.has(field)).as(field).isTrue();
+    }
+  }
+
+  @Test
+  void malformedRequestsAreRejectedWith400() throws Exception {
+    HttpResponse<String> notJson = post("/query/sql", "SELECT 1");
+    assertThat(notJson.statusCode()).isEqualTo(400);
+    assertThat(message(notJson)).startsWith("Cannot read query request: body is not valid JSON");
+
+    HttpResponse<String> noSql = post("/query/sql", "{\"query\": \"SELECT 1\"}");
+    assertThat(noSql.statusCode()).isEqualTo(400);
+    assertThat(message(noSql))
+        .startsWith("Cannot read query request: the body must be a JSON object with a non-empty");
+
+    HttpResponse<String> blank = post("/query/sql", "{\"sql\": \"  \"}");
+    assertThat(blank.statusCode()).isEqualTo(400);
+  }
+
+  @Test
+  void wrongMethodAndUnknownPath() throws Exception {
+    HttpResponse<String> getQuery = get("/query/sql");
+    assertThat(getQuery.statusCode()).isEqualTo(405);
+    assertThat(JSON.readTree(getQuery.body()).get("error").asText())
+        .isEqualTo("Use POST for /query/sql");
+
+    HttpResponse<String> unknown = get("/nope");
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(JSON.readTree(unknown.body()).get("error").asText()).startsWith("Cannot find /nope");
+  }
+
+  @Test
+  void tablesAreListedAndFoundBySqlName() throws Exception {
+    JsonNode list = JSON.readTree(get("/tables").body());
+    assertThat(list.get("tables").get(0).get("name").asText()).isEqualTo("obs.metrics");
+
+    HttpResponse<String> one = get("/tables/obs.metrics");
+    assertThat(one.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(one.body()).get("snapshotId").asLong()).isEqualTo(42L);
+    assertThat(JSON.readTree(one.body()).get("dataBytes").asLong()).isEqualTo(123_456L);
+
+    HttpResponse<String> missing = get("/tables/obs.other");
+    assertThat(missing.statusCode()).isEqualTo(404);
+    assertThat(JSON.readTree(missing.body()).get("error").asText())
+        .isEqualTo("Cannot find table: obs.other (GET /tables lists served tables)");
+  }
+
+  @Test
+  void portInUseGivesClearError() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      BrokerHttpServer second =
+          new BrokerHttpServer(
+              new BrokerRoutes(
+                  new RefusingQueryService(), List::of, List.of("broker"), () -> true));
+      assertThatThrownBy(() -> second.start("127.0.0.1", taken.getLocalPort(), executor))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("is in use or not available");
+    }
+  }
+
+  private String message(HttpResponse<String> response) throws IOException {
+    return JSON.readTree(response.body()).get("exceptions").get(0).get("message").asText();
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> post(String path, String body) throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}
