@@ -1,0 +1,41 @@
+package io.shelfmark.cli;
+
+import io.shelfmark.cli.command.ConfigCommand;
+import io.shelfmark.cli.command.GenerateCommand;
+import io.shelfmark.cli.command.LakeCommand;
+import io.shelfmark.cli.command.QuickstartCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code shelfmark} command: every subcommand with a one-line description. */
+@Command(
+    name = "shelfmark",
+    mixinStandardHelpOptions = true,
+    versionProvider = ShelfmarkVersion.class,
+    description = "Index acceleration for Apache Iceberg tables of Parquet files on S3.",
+    subcommands = {
+      QuickstartCommand.class,
+      GenerateCommand.class,
+      LakeCommand.class,
+      ConfigCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Shelfmark implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line: user errors print one message, never a stack trace. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new Shelfmark())
+        .setExecutionExceptionHandler(new UserErrorHandler())
+        .setCaseInsensitiveEnumValuesAllowed(true);
+  }
+}

@@ -1,0 +1,161 @@
+package io.shelfmark.controller.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.IndexKind;
+import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.TableConfig;
+import io.shelfmark.config.table.TableIdentity;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestTableRegistry {
+  private static final Schema SCHEMA =
+      new Schema(
+          Types.NestedField.required(1, "org_id", Types.LongType.get()),
+          Types.NestedField.required(2, "metric", Types.StringType.get()),
+          Types.NestedField.required(3, "logical_timestamp", Types.LongType.get()),
+          Types.NestedField.optional(
+              4,
+              "dimensions",
+              Types.MapType.ofOptional(5, 6, Types.StringType.get(), Types.StringType.get())),
+          Types.NestedField.optional(7, "payload", Types.BinaryType.get()));
+  private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+
+  private InMemoryCatalog catalog;
+  private TableRegistry registry;
+
+  @BeforeEach
+  void setUp() {
+    catalog = new InMemoryCatalog();
+    catalog.initialize("lake", Map.of());
+    catalog.createNamespace(Namespace.of("obs"));
+    catalog.createTable(
+        TableIdentifier.of("obs", "metrics"), SCHEMA, PartitionSpec.unpartitioned());
+    registry = new TableRegistry(Map.of("lake", catalog), Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  private static TableConfig.Builder config() {
+    return TableConfig.builder(new TableIdentity("lake", "obs", "metrics"));
+  }
+
+  @Test
+  void onboardsAValidConfigAndReportsTheSnapshotTotals() throws Exception {
+    Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
+    table
+        .newAppend()
+        .appendFile(
+            DataFiles.builder(PartitionSpec.unpartitioned())
+                .withPath("s3://lake/obs/metrics/data/a.parquet")
+                .withFormat("parquet")
+                .withFileSizeInBytes(1000)
+                .withRecordCount(10)
+                .build())
+        .appendFile(
+            DataFiles.builder(PartitionSpec.unpartitioned())
+                .withPath("s3://lake/obs/metrics/data/b.parquet")
+                .withFormat("parquet")
+                .withFileSizeInBytes(500)
+                .withRecordCount(7)
+                .build())
+        .commit();
+
+    ServedTable served =
+        registry.onboard(
+            config()
+                .timeColumn("logical_timestamp")
+                .column("metric", ColumnConfig.of(IndexKind.INVERTED))
+                .column("logical_timestamp", ColumnConfig.of(IndexKind.RANGE))
+                .mapKeys("dimensions", new MapKeySelection.Listed(List.of("node", "service")))
+                .build());
+
+    assertThat(served.sqlName()).isEqualTo("obs.metrics");
+    assertThat(served.snapshotId()).isEqualTo(table.currentSnapshot().snapshotId());
+    assertThat(served.dataFiles()).isEqualTo(2);
+    assertThat(served.records()).isEqualTo(17);
+    assertThat(served.dataBytes()).isEqualTo(1500);
+    assertThat(served.syncedAt()).isEqualTo(NOW);
+    assertThat(registry.table("obs.metrics")).contains(served);
+    assertThat(registry.tables()).containsExactly(served);
+  }
+
+  @Test
+  void tableWithoutSnapshotIsServedEmpty() throws Exception {
+    ServedTable served = registry.onboard(config().build());
+    assertThat(served.snapshotId()).isEqualTo(-1);
+    assertThat(served.dataFiles()).isZero();
+  }
+
+  @Test
+  void everyIndexChoiceTheSchemaCannotHonourIsReported() {
+    TableConfig bad =
+        config()
+            .timeColumn("metric")
+            .column("metric", ColumnConfig.of(IndexKind.RANGE))
+            .column("payload", ColumnConfig.of(IndexKind.INVERTED))
+            .column("dimensions", ColumnConfig.of(IndexKind.INVERTED))
+            .column("nope", ColumnConfig.of(IndexKind.INVERTED))
+            .mapKeys("org_id", new MapKeySelection.Listed(List.of("node")))
+            .build();
+
+    assertThatThrownBy(() -> registry.onboard(bad))
+        .isInstanceOf(OnboardingException.class)
+        .hasMessageStartingWith("Cannot onboard table obs.metrics:")
+        .hasMessageContaining(
+            "Cannot use time-column: column \"metric\" is string (allowed: long epoch millis,"
+                + " timestamp or date)")
+        .hasMessageContaining(
+            "Cannot use columns.metric.indexes: range index on column \"metric\" of type string"
+                + " (allowed: int, long, float, double, date, time and timestamp columns)")
+        .hasMessageContaining(
+            "Cannot use columns.payload.indexes: inverted index on column \"payload\" of type"
+                + " binary (allowed: boolean, numeric, decimal, date, time, timestamp, string and"
+                + " uuid columns)")
+        .hasMessageContaining(
+            "Cannot use columns.dimensions.indexes: inverted index on column \"dimensions\" of"
+                + " type map<string, string> (allowed: primitive columns; for a map use map-keys)")
+        .hasMessageContaining(
+            "Cannot use columns.nope.indexes: the table has no column \"nope\" (columns: org_id,"
+                + " metric, logical_timestamp, dimensions, payload)")
+        .hasMessageContaining(
+            "Cannot use map-keys.org_id: column \"org_id\" is long, not a map (map keys can only"
+                + " be extracted from map<string, ...> columns)")
+        .satisfies(e -> assertThat(((OnboardingException) e).violations()).hasSize(6));
+    assertThat(registry.tables()).isEmpty();
+  }
+
+  @Test
+  void unknownCatalogAndMissingTableAreNamed() {
+    assertThatThrownBy(
+            () ->
+                registry.onboard(
+                    TableConfig.builder(new TableIdentity("glue", "obs", "metrics")).build()))
+        .isInstanceOf(OnboardingException.class)
+        .hasMessageContaining(
+            "Cannot use table.catalog: \"glue\" is not a configured catalog (configured: lake)");
+
+    assertThatThrownBy(
+            () ->
+                registry.onboard(
+                    TableConfig.builder(new TableIdentity("lake", "obs", "missing")).build()))
+        .isInstanceOf(OnboardingException.class)
+        .hasMessageContaining(
+            "Cannot load table obs.missing from catalog 'lake': no such table (check"
+                + " table.namespace and table.name)");
+  }
+}
