@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
+import io.shelfmark.config.table.TableIdentity;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +33,7 @@ public record CatalogConfig(
     Optional<String> warehouse,
     Map<String, String> properties) {
   /** The catalog name the quickstart and examples use. */
-  public static final String DEFAULT_NAME = "shelfmark";
+  public static final String DEFAULT_NAME = TableIdentity.DEFAULT_CATALOG;
 
   public CatalogConfig {
     requireNonNull(type, "type is null");

@@ -13,6 +13,9 @@ import static java.util.Objects.requireNonNull;
  * @param name the table's name within the namespace
  */
 public record TableIdentity(String catalog, String namespace, String name) {
+  /** The catalog name when a table config names none; the cluster config's default too. */
+  public static final String DEFAULT_CATALOG = "shelfmark";
+
   public TableIdentity {
     requireNonNull(catalog, "catalog is null");
     requireNonNull(namespace, "namespace is null");

@@ -1,0 +1,294 @@
+package io.shelfmark.config;
+
+import static io.shelfmark.config.ClusterKeys.ACCESS_KEY_ID;
+import static io.shelfmark.config.ClusterKeys.BROKER;
+import static io.shelfmark.config.ClusterKeys.CACHE;
+import static io.shelfmark.config.ClusterKeys.CATALOG;
+import static io.shelfmark.config.ClusterKeys.CLUSTER_NAME;
+import static io.shelfmark.config.ClusterKeys.CONTROLLER;
+import static io.shelfmark.config.ClusterKeys.DATA_DIR;
+import static io.shelfmark.config.ClusterKeys.DIRECTORY;
+import static io.shelfmark.config.ClusterKeys.DISK;
+import static io.shelfmark.config.ClusterKeys.ENDPOINT;
+import static io.shelfmark.config.ClusterKeys.HOST;
+import static io.shelfmark.config.ClusterKeys.HTTP_PORT;
+import static io.shelfmark.config.ClusterKeys.MAX_CONNECTIONS;
+import static io.shelfmark.config.ClusterKeys.MAX_RETRIES;
+import static io.shelfmark.config.ClusterKeys.MAX_SIZE;
+import static io.shelfmark.config.ClusterKeys.MEMORY;
+import static io.shelfmark.config.ClusterKeys.NAME;
+import static io.shelfmark.config.ClusterKeys.PATH_STYLE_ACCESS;
+import static io.shelfmark.config.ClusterKeys.PROPERTIES;
+import static io.shelfmark.config.ClusterKeys.REGION;
+import static io.shelfmark.config.ClusterKeys.REQUEST_TIMEOUT;
+import static io.shelfmark.config.ClusterKeys.ROLES;
+import static io.shelfmark.config.ClusterKeys.ROOT;
+import static io.shelfmark.config.ClusterKeys.RPC_PORT;
+import static io.shelfmark.config.ClusterKeys.SECRET_ACCESS_KEY;
+import static io.shelfmark.config.ClusterKeys.SEGMENT_STORE;
+import static io.shelfmark.config.ClusterKeys.SERVER;
+import static io.shelfmark.config.ClusterKeys.STORAGE;
+import static io.shelfmark.config.ClusterKeys.TYPE;
+import static io.shelfmark.config.ClusterKeys.WAREHOUSE;
+
+import com.google.common.collect.Sets;
+import io.shelfmark.config.cluster.CacheConfig;
+import io.shelfmark.config.cluster.CatalogConfig;
+import io.shelfmark.config.cluster.CatalogType;
+import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.PortsConfig;
+import io.shelfmark.config.cluster.Role;
+import io.shelfmark.config.cluster.StaticCredentials;
+import io.shelfmark.config.cluster.StorageConfig;
+import io.shelfmark.config.cluster.StorageType;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a {@link ClusterConfig} from a parsed file, checking every key and the rules between keys.
+ * Answers empty when any violation was found; the violations are in the context.
+ */
+final class ClusterConfigBinder {
+  private ClusterConfigBinder() {}
+
+  static Optional<ClusterConfig> bind(ConfigNode root) {
+    BindContext context = root.context();
+    String clusterName =
+        root.string(
+                CLUSTER_NAME,
+                name -> ClusterConfig.CLUSTER_NAME_PATTERN.matcher(name).matches(),
+                "letters, digits, '.', '_' and '-', starting with a letter or digit, at most 63")
+            .orElse(ClusterConfig.DEFAULT_CLUSTER_NAME);
+    Set<Role> roles =
+        root.choices(ROLES, Role.values(), Role::configName)
+            .<Set<Role>>map(Sets::immutableEnumSet)
+            .orElse(ClusterConfig.DEFAULT_ROLES);
+    String host =
+        root.string(
+                HOST, text -> !text.isBlank(), "expected a host name or address such as 127.0.0.1")
+            .orElse(ClusterConfig.DEFAULT_HOST);
+    PortsConfig ports = bindPorts(root);
+    Optional<StorageConfig> storage = bindStorage(root.section(STORAGE));
+    Optional<CatalogConfig> catalog = bindCatalog(root, roles);
+    Optional<String> segmentStore =
+        root.string(
+            SEGMENT_STORE,
+            ClusterConfig::isValidSegmentStore,
+            "expected s3://bucket/prefix or an absolute directory");
+    root.require(
+        SEGMENT_STORE, "where segments are kept: s3://bucket/prefix or an absolute directory");
+    Path dataDir =
+        root.path(DATA_DIR, "expected a directory").orElse(ClusterConfig.DEFAULT_DATA_DIR);
+    CacheConfig cache = bindCache(root.section(CACHE), dataDir);
+    root.finish();
+    if (context.hasViolations()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new ClusterConfig(
+            clusterName,
+            roles,
+            host,
+            ports,
+            storage.orElseThrow(),
+            catalog,
+            segmentStore.orElseThrow(),
+            cache,
+            dataDir));
+  }
+
+  private static PortsConfig bindPorts(ConfigNode root) {
+    int broker =
+        root.section(BROKER)
+            .integer(HTTP_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
+            .orElse(PortsConfig.DEFAULT_BROKER_HTTP_PORT);
+    int server =
+        root.section(SERVER)
+            .integer(RPC_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
+            .orElse(PortsConfig.DEFAULT_SERVER_RPC_PORT);
+    int controller =
+        root.section(CONTROLLER)
+            .integer(HTTP_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
+            .orElse(PortsConfig.DEFAULT_CONTROLLER_HTTP_PORT);
+    return new PortsConfig(broker, server, controller);
+  }
+
+  private static Optional<StorageConfig> bindStorage(ConfigNode storage) {
+    Optional<StorageType> type =
+        storage.choice(TYPE, StorageType.values(), StorageType::configName);
+    Optional<URI> endpoint = uri(storage, ENDPOINT);
+    String region =
+        storage
+            .string(REGION, text -> !text.isBlank(), "expected a region such as us-east-1")
+            .orElse(StorageConfig.DEFAULT_REGION);
+    boolean pathStyle =
+        storage.bool(PATH_STYLE_ACCESS).orElse(StorageConfig.DEFAULT_PATH_STYLE_ACCESS);
+    Optional<String> accessKeyId =
+        storage.string(ACCESS_KEY_ID, text -> !text.isBlank(), "expected an access key id");
+    Optional<String> secretAccessKey =
+        storage.secret(SECRET_ACCESS_KEY, "expected a secret access key");
+    Optional<Path> root = storage.path(ROOT, "expected the directory holding the data");
+    int maxConnections =
+        storage
+            .integer(MAX_CONNECTIONS, 1, StorageConfig.MAX_MAX_CONNECTIONS)
+            .orElse(StorageConfig.DEFAULT_MAX_CONNECTIONS);
+    Duration requestTimeout =
+        storage
+            .duration(REQUEST_TIMEOUT, Duration.ofMillis(1))
+            .orElse(StorageConfig.DEFAULT_REQUEST_TIMEOUT);
+    int maxRetries =
+        storage
+            .integer(MAX_RETRIES, 0, StorageConfig.MAX_MAX_RETRIES)
+            .orElse(StorageConfig.DEFAULT_MAX_RETRIES);
+
+    boolean valid = checkCredentialsPair(storage);
+    StorageType resolvedType = type.orElse(StorageConfig.DEFAULT_TYPE);
+    if (storage.isSet(TYPE) && type.isEmpty()) {
+      // The type itself is wrong: rules that depend on it would only add noise.
+      return Optional.empty();
+    }
+    if (resolvedType == StorageType.LOCAL) {
+      storage.require(ROOT, "required when storage.type is local: the directory holding the data");
+      for (String s3Only : new String[] {ENDPOINT, ACCESS_KEY_ID, SECRET_ACCESS_KEY}) {
+        if (storage.isSet(s3Only)) {
+          storage.reject(s3Only, "only for storage.type s3; remove it or set storage.type: s3");
+          valid = false;
+        }
+      }
+      valid &= storage.isSet(ROOT);
+    } else if (storage.isSet(ROOT)) {
+      storage.reject(ROOT, "only for storage.type local; remove it or set storage.type: local");
+      valid = false;
+    }
+    if (!valid || storage.context().hasViolations()) {
+      return Optional.empty();
+    }
+    Optional<StaticCredentials> credentials =
+        accessKeyId.map(id -> new StaticCredentials(id, secretAccessKey.orElseThrow()));
+    return Optional.of(
+        new StorageConfig(
+            resolvedType,
+            endpoint,
+            region,
+            pathStyle,
+            credentials,
+            root,
+            maxConnections,
+            requestTimeout,
+            maxRetries));
+  }
+
+  private static boolean checkCredentialsPair(ConfigNode storage) {
+    boolean hasId = storage.isSet(ACCESS_KEY_ID);
+    boolean hasSecret = storage.isSet(SECRET_ACCESS_KEY);
+    if (hasId == hasSecret) {
+      return true;
+    }
+    String given = storage.keyPath(hasId ? ACCESS_KEY_ID : SECRET_ACCESS_KEY);
+    String missing = storage.keyPath(hasId ? SECRET_ACCESS_KEY : ACCESS_KEY_ID);
+    storage
+        .context()
+        .add(
+            missing,
+            "Cannot use "
+                + storage.context().describe(given)
+                + " without "
+                + missing
+                + " (set both, or neither to use the AWS default credentials chain)");
+    return false;
+  }
+
+  private static Optional<URI> uri(ConfigNode section, String key) {
+    String hint = "expected an http:// or https:// URL such as http://127.0.0.1:9000";
+    Optional<String> text = section.string(key, ClusterConfigBinder::isHttpUrl, hint);
+    return text.map(value -> URI.create(value.strip()));
+  }
+
+  private static boolean isHttpUrl(String text) {
+    try {
+      URI uri = new URI(text.strip());
+      return ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
+          && uri.getHost() != null;
+    } catch (URISyntaxException e) {
+      return false; // the caller reports the value as not a URL
+    }
+  }
+
+  private static Optional<CatalogConfig> bindCatalog(ConfigNode root, Set<Role> roles) {
+    boolean present = root.isSet(CATALOG);
+    ConfigNode catalog = root.section(CATALOG);
+    if (present && !root.isSection(CATALOG)) {
+      return Optional.empty(); // reported by section(); its keys cannot be checked
+    }
+    Optional<CatalogType> type =
+        catalog.choice(TYPE, CatalogType.values(), CatalogType::configName);
+    String name =
+        catalog
+            .string(NAME, text -> !text.isBlank(), "expected the catalog's name, such as lake")
+            .orElse(CatalogConfig.DEFAULT_NAME);
+    Optional<String> uri =
+        catalog.string(ClusterKeys.URI, text -> !text.isBlank(), "expected a URI");
+    Optional<String> warehouse =
+        catalog.string(
+            WAREHOUSE, text -> !text.isBlank(), "expected a location such as s3://lake/warehouse");
+    Map<String, String> properties =
+        catalog.stringMap(PROPERTIES, CatalogConfig::isSecretProperty).orElse(Map.of());
+    if (!present) {
+      if (roles.contains(Role.CONTROLLER)) {
+        catalog.require(
+            TYPE, "a controller reads tables from an Iceberg catalog: jdbc, rest or glue");
+      }
+      return Optional.empty();
+    }
+    catalog.require(TYPE, "allowed: jdbc, rest, glue");
+    if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    switch (type.get()) {
+      case JDBC -> {
+        catalog.require(
+            ClusterKeys.URI,
+            "required when catalog.type is jdbc, such as jdbc:sqlite:/path/catalog.db");
+        uri.filter(text -> !text.startsWith("jdbc:"))
+            .ifPresent(
+                text ->
+                    catalog.reject(
+                        ClusterKeys.URI,
+                        "expected a JDBC URL such as jdbc:sqlite:/path/catalog.db"));
+        catalog.require(
+            WAREHOUSE, "required when catalog.type is jdbc, such as s3://lake/warehouse");
+      }
+      case REST -> {
+        catalog.require(
+            ClusterKeys.URI, "required when catalog.type is rest: the catalog's base URL");
+        uri.filter(text -> !isHttpUrl(text))
+            .ifPresent(
+                text -> catalog.reject(ClusterKeys.URI, "expected an http:// or https:// URL"));
+      }
+      case GLUE -> {
+        if (uri.isPresent()) {
+          catalog.reject(ClusterKeys.URI, "not used when catalog.type is glue; remove it");
+        }
+      }
+    }
+    if (catalog.context().hasViolations()) {
+      return Optional.empty();
+    }
+    return Optional.of(new CatalogConfig(type.get(), name, uri, warehouse, properties));
+  }
+
+  private static CacheConfig bindCache(ConfigNode cache, Path dataDir) {
+    ConfigNode memory = cache.section(MEMORY);
+    ConfigNode disk = cache.section(DISK);
+    return new CacheConfig(
+        memory.dataSize(MAX_SIZE).orElse(CacheConfig.DEFAULT_MEMORY_MAX_SIZE),
+        disk.dataSize(MAX_SIZE).orElse(CacheConfig.DEFAULT_DISK_MAX_SIZE),
+        disk.path(DIRECTORY, "expected a directory")
+            .orElse(dataDir.resolve(CacheConfig.DEFAULT_DISK_DIRECTORY_NAME)));
+  }
+}

@@ -1,0 +1,109 @@
+package io.shelfmark.config;
+
+import com.google.common.collect.ImmutableList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Every key of a cluster config file, as dotted paths. The binder reads these and the environment
+ * override mapping is derived from them, so both stay in step ({@code TestClusterKeys} checks that
+ * the binder reads exactly these and the docs mention each).
+ */
+final class ClusterKeys {
+  static final String CLUSTER_NAME = "cluster-name";
+  static final String ROLES = "roles";
+  static final String HOST = "host";
+  static final String BROKER = "broker";
+  static final String SERVER = "server";
+  static final String CONTROLLER = "controller";
+  static final String HTTP_PORT = "http-port";
+  static final String RPC_PORT = "rpc-port";
+  static final String STORAGE = "storage";
+  static final String CATALOG = "catalog";
+  static final String SEGMENT_STORE = "segment-store";
+  static final String CACHE = "cache";
+  static final String DATA_DIR = "data-dir";
+
+  static final String TYPE = "type";
+  static final String ENDPOINT = "endpoint";
+  static final String REGION = "region";
+  static final String PATH_STYLE_ACCESS = "path-style-access";
+  static final String ACCESS_KEY_ID = "access-key-id";
+  static final String SECRET_ACCESS_KEY = "secret-access-key";
+  static final String ROOT = "root";
+  static final String MAX_CONNECTIONS = "max-connections";
+  static final String REQUEST_TIMEOUT = "request-timeout";
+  static final String MAX_RETRIES = "max-retries";
+
+  static final String NAME = "name";
+  static final String URI = "uri";
+  static final String WAREHOUSE = "warehouse";
+  static final String PROPERTIES = "properties";
+
+  static final String MEMORY = "memory";
+  static final String DISK = "disk";
+  static final String MAX_SIZE = "max-size";
+  static final String DIRECTORY = "directory";
+
+  /** The catalog section's free-form map: its entries are the user's, not ours. */
+  static final String CATALOG_PROPERTIES = CATALOG + "." + PROPERTIES;
+
+  /** Every key that holds a value, in the order the docs list them. */
+  static final List<String> ALL =
+      ImmutableList.of(
+          CLUSTER_NAME,
+          ROLES,
+          HOST,
+          BROKER + "." + HTTP_PORT,
+          SERVER + "." + RPC_PORT,
+          CONTROLLER + "." + HTTP_PORT,
+          STORAGE + "." + TYPE,
+          STORAGE + "." + ENDPOINT,
+          STORAGE + "." + REGION,
+          STORAGE + "." + PATH_STYLE_ACCESS,
+          STORAGE + "." + ACCESS_KEY_ID,
+          STORAGE + "." + SECRET_ACCESS_KEY,
+          STORAGE + "." + ROOT,
+          STORAGE + "." + MAX_CONNECTIONS,
+          STORAGE + "." + REQUEST_TIMEOUT,
+          STORAGE + "." + MAX_RETRIES,
+          CATALOG + "." + TYPE,
+          CATALOG + "." + NAME,
+          CATALOG + "." + URI,
+          CATALOG + "." + WAREHOUSE,
+          CATALOG_PROPERTIES,
+          SEGMENT_STORE,
+          CACHE + "." + MEMORY + "." + MAX_SIZE,
+          CACHE + "." + DISK + "." + MAX_SIZE,
+          CACHE + "." + DISK + "." + DIRECTORY,
+          DATA_DIR);
+
+  /** Environment variable name to key, for every key except the free-form catalog properties. */
+  static final Map<String, String> BY_ENVIRONMENT_VARIABLE = byEnvironmentVariable();
+
+  private ClusterKeys() {}
+
+  /** {@code SHELFMARK_} and the key upper-cased with {@code .} and {@code -} as {@code _}. */
+  static String environmentVariable(String key) {
+    return ConfigLoader.ENVIRONMENT_PREFIX
+        + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+  }
+
+  private static Map<String, String> byEnvironmentVariable() {
+    Map<String, String> result = new HashMap<>();
+    for (String key : ALL) {
+      if (key.equals(CATALOG_PROPERTIES)) {
+        continue;
+      }
+      String previous = result.put(environmentVariable(key), key);
+      // Two keys with one variable name would make overrides ambiguous: a bug in the list above.
+      if (previous != null) {
+        throw new IllegalStateException(
+            "Keys " + previous + " and " + key + " share variable " + environmentVariable(key));
+      }
+    }
+    return Map.copyOf(result);
+  }
+}

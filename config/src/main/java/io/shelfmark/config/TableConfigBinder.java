@@ -1,0 +1,154 @@
+package io.shelfmark.config;
+
+import com.google.common.collect.Sets;
+import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.IndexKind;
+import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.TableConfig;
+import io.shelfmark.config.table.TableIdentity;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a {@link TableConfig} from a parsed file, checking every key and the rules between keys.
+ * Answers empty when any violation was found; the violations are in the context.
+ */
+final class TableConfigBinder {
+  static final String TABLE = "table";
+  static final String CATALOG = "catalog";
+  static final String NAMESPACE = "namespace";
+  static final String NAME = "name";
+  static final String TIME_COLUMN = "time-column";
+  static final String COLUMNS = "columns";
+  static final String INDEXES = "indexes";
+  static final String MAP_KEYS = "map-keys";
+  static final String KEYS = "keys";
+  static final String AUTO = "auto";
+  static final String MIN_SHARE = "min-share";
+  static final String REPLICATION = "replication";
+  static final String REFRESH_INTERVAL = "refresh-interval";
+
+  private TableConfigBinder() {}
+
+  static Optional<TableConfig> bind(ConfigNode root) {
+    BindContext context = root.context();
+    Optional<TableIdentity> identity = bindIdentity(root);
+    Optional<String> timeColumn =
+        root.string(TIME_COLUMN, text -> !text.isBlank(), "expected a column name");
+    Map<String, ColumnConfig> columns = bindColumns(root);
+    Map<String, MapKeySelection> mapKeys = bindMapKeys(root);
+    int replication =
+        root.integer(REPLICATION, 1, TableConfig.MAX_REPLICATION)
+            .orElse(TableConfig.DEFAULT_REPLICATION);
+    Duration refreshInterval =
+        root.duration(REFRESH_INTERVAL, TableConfig.MIN_REFRESH_INTERVAL)
+            .orElse(TableConfig.DEFAULT_REFRESH_INTERVAL);
+    root.finish();
+    if (context.hasViolations()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new TableConfig(
+            identity.orElseThrow(), timeColumn, columns, mapKeys, replication, refreshInterval));
+  }
+
+  private static Optional<TableIdentity> bindIdentity(ConfigNode root) {
+    root.require(
+        TABLE, "the Iceberg table: table.namespace and table.name, such as obs and metrics");
+    ConfigNode table = root.section(TABLE);
+    String catalog =
+        table
+            .string(CATALOG, text -> !text.isBlank(), "expected the catalog's name")
+            .orElse(TableIdentity.DEFAULT_CATALOG);
+    Optional<String> namespace =
+        table.string(NAMESPACE, text -> !text.isBlank(), "expected a namespace such as obs");
+    Optional<String> name =
+        table.string(NAME, text -> !text.isBlank(), "expected a table name such as metrics");
+    if (root.isSection(TABLE)) {
+      table.require(NAMESPACE, "the table's Iceberg namespace, such as obs");
+      table.require(NAME, "the table's name within its namespace, such as metrics");
+    }
+    if (namespace.isEmpty() || name.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new TableIdentity(catalog, namespace.get(), name.get()));
+  }
+
+  private static Map<String, ColumnConfig> bindColumns(ConfigNode root) {
+    Map<String, ColumnConfig> columns = new LinkedHashMap<>();
+    String hint = "expected a section with indexes, such as {indexes: [inverted]}";
+    for (Map.Entry<String, ConfigNode> entry : root.namedSections(COLUMNS, hint).entrySet()) {
+      ConfigNode column = entry.getValue();
+      column.require(INDEXES, "the indexes to build: inverted, range, sorted, bloom or forward");
+      column
+          .choices(INDEXES, IndexKind.values(), IndexKind::configName)
+          .ifPresent(
+              kinds -> columns.put(entry.getKey(), new ColumnConfig(Sets.immutableEnumSet(kinds))));
+    }
+    return columns;
+  }
+
+  private static Map<String, MapKeySelection> bindMapKeys(ConfigNode root) {
+    Map<String, MapKeySelection> mapKeys = new LinkedHashMap<>();
+    String hint = "expected a section such as {keys: [node, service]} or {auto: true}";
+    for (Map.Entry<String, ConfigNode> entry : root.namedSections(MAP_KEYS, hint).entrySet()) {
+      bindMapKeySelection(entry.getValue())
+          .ifPresent(selection -> mapKeys.put(entry.getKey(), selection));
+    }
+    return mapKeys;
+  }
+
+  private static Optional<MapKeySelection> bindMapKeySelection(ConfigNode column) {
+    Optional<List<String>> keys =
+        column.strings(KEYS, "expected a list of map keys such as [node, service]");
+    Optional<Boolean> auto = column.bool(AUTO);
+    Optional<Double> minShare = column.number(MIN_SHARE, 0, 1);
+    boolean isAuto = auto.orElse(false);
+    String section = column.path();
+    if (column.isSet(KEYS) && isAuto) {
+      column
+          .context()
+          .add(
+              section,
+              "Cannot use "
+                  + section
+                  + ": both keys and auto: true (use exactly one: keys: [node, service] or auto:"
+                  + " true)");
+      return Optional.empty();
+    }
+    if (!column.isSet(KEYS) && !column.isSet(AUTO)) {
+      column
+          .context()
+          .add(
+              section,
+              "Cannot use "
+                  + section
+                  + ": neither keys nor auto is set (use exactly one: keys: [node, service] or"
+                  + " auto: true)");
+      return Optional.empty();
+    }
+    if (column.isSet(MIN_SHARE) && !isAuto) {
+      column.reject(MIN_SHARE, "only with auto: true");
+      return Optional.empty();
+    }
+    if (isAuto) {
+      return minShare
+          .map(share -> (MapKeySelection) new MapKeySelection.Auto(share))
+          .or(
+              () ->
+                  column.isSet(MIN_SHARE)
+                      ? Optional.empty()
+                      : Optional.of(new MapKeySelection.Auto(MapKeySelection.DEFAULT_MIN_SHARE)));
+    }
+    if (auto.isPresent() && !column.isSet(KEYS)) {
+      // auto: false alone selects nothing, which the user cannot have meant.
+      column.reject(
+          AUTO, "auto: false needs keys: [...] instead; use exactly one of keys or auto: true");
+      return Optional.empty();
+    }
+    return keys.map(MapKeySelection.Listed::new);
+  }
+}
