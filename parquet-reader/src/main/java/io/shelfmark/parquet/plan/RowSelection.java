@@ -70,6 +70,19 @@ public final class RowSelection {
     }
   }
 
+  /** Whether any selected row lies in file rows {@code [firstRow, firstRow + rowCount)}. */
+  public boolean intersects(long firstRow, long rowCount) {
+    if (rowCount <= 0) {
+      return false;
+    }
+    if (rows == null) {
+      return true;
+    }
+    long from = Math.min(firstRow, 1L << 32);
+    long to = Math.min(firstRow + rowCount, 1L << 32);
+    return from < to && rows.intersects(from, to);
+  }
+
   /**
    * The selected rows of the row group covering file rows {@code [firstRow, firstRow + rowCount)},
    * as ordinals relative to the row group's first row.

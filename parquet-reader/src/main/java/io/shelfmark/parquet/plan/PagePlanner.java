@@ -1,0 +1,159 @@
+package io.shelfmark.parquet.plan;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.parquet.CorruptParquetException;
+import io.shelfmark.parquet.metadata.ColumnChunkPages;
+import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.PageLocation;
+import io.shelfmark.parquet.metadata.PageLocator;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.storage.coalesce.ByteRange;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns a row selection into a {@link PagePlan}, from the footer and the page locations alone (no
+ * I/O). Stateless and thread safe.
+ *
+ * <p>Rules, each conservative (a page is left out only when it provably holds no selected row):
+ *
+ * <ul>
+ *   <li>A row group with no selected row is skipped: its rows lie outside the selection.
+ *   <li>A data page is read when its rows {@code [firstRowIndex, next page's firstRowIndex)}
+ *       contain a selected row. Page locations say where every row starts, so a page whose range
+ *       misses the selection holds none of its values.
+ *   <li>A chunk's dictionary page is read whenever any of its data pages is: which pages fell back
+ *       from dictionary to plain encoding is known only from their headers.
+ *   <li>A scanned row group reads every page, including pages that hold no rows, so the decoder
+ *       checks that the counts add up.
+ * </ul>
+ */
+public final class PagePlanner {
+  private static final Logger log = LoggerFactory.getLogger(PagePlanner.class);
+
+  private PagePlanner() {}
+
+  /**
+   * Plans the read of {@code columns} (leaf column indexes, in the order the caller wants them) for
+   * the selected rows.
+   *
+   * @param locations page locations covering every (row group, column) the selection touches
+   * @throws CorruptParquetException when the page locations contradict the footer
+   * @throws IllegalArgumentException when the selection names rows past the end of the file, a
+   *     column index is out of range, or page locations are missing for a chunk to read
+   */
+  public static PagePlan plan(
+      ParquetFooter footer,
+      FilePageLocations locations,
+      List<Integer> columns,
+      RowSelection selection)
+      throws CorruptParquetException {
+    requireNonNull(footer, "footer is null");
+    requireNonNull(locations, "locations is null");
+    requireNonNull(columns, "columns is null");
+    requireNonNull(selection, "selection is null");
+    selection.checkWithin(footer.rowCount(), footer.file());
+    checkDimensions(footer, locations, columns);
+    List<RowGroupPlan> rowGroups = new ArrayList<>(footer.rowGroupCount());
+    for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+      long firstRow = footer.rowGroupFirstRow(rowGroup);
+      RowSelection.InRowGroup rows =
+          selection.inRowGroup(firstRow, footer.rowGroupRowCount(rowGroup));
+      if (rows.isEmpty()) {
+        rowGroups.add(new RowGroupPlan(rowGroup, firstRow, RowGroupAccess.SKIP, rows, List.of()));
+        continue;
+      }
+      RowGroupAccess access = rows.isAll() ? RowGroupAccess.SCAN : RowGroupAccess.SELECTION;
+      List<ColumnChunkPlan> chunks = new ArrayList<>(columns.size());
+      for (int column : columns) {
+        Optional<ColumnChunkPages> found = locations.find(rowGroup, column);
+        if (found.isEmpty()) {
+          throw missingLocations(footer, rowGroup, column);
+        }
+        ColumnChunkPages pages = found.get();
+        checkAgainstFooter(footer, rowGroup, column, pages);
+        chunks.add(planChunk(footer, rowGroup, column, pages, access, rows));
+      }
+      rowGroups.add(new RowGroupPlan(rowGroup, firstRow, access, rows, chunks));
+    }
+    PagePlan plan = new PagePlan(footer.file(), rowGroups);
+    log.debug("Planned {}", plan);
+    return plan;
+  }
+
+  private static ColumnChunkPlan planChunk(
+      ParquetFooter footer,
+      int rowGroup,
+      int column,
+      ColumnChunkPages pages,
+      RowGroupAccess access,
+      RowSelection.InRowGroup rows) {
+    List<PlannedPage> planned = new ArrayList<>();
+    for (int i = 0; i < pages.pageCount(); i++) {
+      PageLocation page = pages.page(i);
+      int pageRows = pages.pageRowCount(i);
+      if (access == RowGroupAccess.SCAN || rows.intersects(page.firstRowIndex(), pageRows)) {
+        ByteRange range = new ByteRange(page.offset(), page.compressedSize());
+        planned.add(new PlannedPage(i, range, rows.inPage(page.firstRowIndex(), pageRows)));
+      }
+    }
+    Optional<ByteRange> dictionary =
+        pages.hasDictionaryPage() && !planned.isEmpty()
+            ? Optional.of(new ByteRange(pages.dictionaryOffset(), pages.dictionarySize()))
+            : Optional.empty();
+    return new ColumnChunkPlan(column, footer.columnPath(column), dictionary, planned);
+  }
+
+  private static void checkDimensions(
+      ParquetFooter footer, FilePageLocations locations, List<Integer> columns) {
+    if (locations.rowGroupCount() != footer.rowGroupCount()
+        || locations.columnCount() != footer.columnCount()) {
+      throw new IllegalArgumentException(
+          "Cannot plan read of %s: page locations cover %d row groups of %d columns but the file has %d of %d (were they built for another file?)"
+              .formatted(
+                  footer.file(),
+                  locations.rowGroupCount(),
+                  locations.columnCount(),
+                  footer.rowGroupCount(),
+                  footer.columnCount()));
+    }
+    for (int column : columns) {
+      if (column < 0 || column >= footer.columnCount()) {
+        throw new IllegalArgumentException(
+            "Cannot plan read of column %d of %s: the file has %d leaf columns"
+                .formatted(column, footer.file(), footer.columnCount()));
+      }
+    }
+  }
+
+  /**
+   * Page locations may come from a segment built long ago: check they still describe this chunk
+   * (same row count, every page inside the chunk's byte range) before trusting their offsets.
+   */
+  private static void checkAgainstFooter(
+      ParquetFooter footer, int rowGroup, int column, ColumnChunkPages pages)
+      throws CorruptParquetException {
+    long start = PageLocator.chunkOffset(footer, rowGroup, column);
+    long end = start + PageLocator.chunkLength(footer, rowGroup, column);
+    int rowCount = footer.rowGroupRowCount(rowGroup);
+    if (pages.rowCount() != rowCount
+        || (pages.pageCount() > 0 || pages.hasDictionaryPage())
+            && (pages.start() < start || pages.end() > end)) {
+      throw new CorruptParquetException(
+          footer.location(rowGroup, column),
+          "page locations (%s, bytes [%d, %d)) do not match the column chunk of %d rows at bytes [%d, %d)"
+              .formatted(pages, pages.start(), pages.end(), rowCount, start, end));
+    }
+  }
+
+  private static IllegalArgumentException missingLocations(
+      ParquetFooter footer, int rowGroup, int column) {
+    return new IllegalArgumentException(
+        "Cannot plan read of %s: no page locations for row group %d, column %s (load them with PageLocationReader first)"
+            .formatted(footer.file(), rowGroup, footer.columnPath(column)));
+  }
+}

@@ -1,0 +1,188 @@
+package io.shelfmark.parquet.read;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.FooterReader;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.PagePlan;
+import io.shelfmark.parquet.plan.PagePlanner;
+import io.shelfmark.parquet.plan.RowSelection;
+import io.shelfmark.parquet.read.PageLocationLoader.Chunk;
+import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
+import io.shelfmark.parquet.read.PageLocationLoader.Preloaded;
+import io.shelfmark.parquet.schema.ColumnSchema;
+import io.shelfmark.parquet.schema.ParquetSchema;
+import io.shelfmark.storage.coalesce.ByteRange;
+import io.shelfmark.storage.spi.ObjectStore;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * Shelfmark's page-level Parquet reader: reads from object storage only the pages holding the
+ * selected rows of the requested columns, and decodes only those rows.
+ *
+ * <pre>{@code
+ * ParquetFileReader reader = new ParquetFileReader(store, ioExecutor, ReaderOptions.defaults());
+ * try (ParquetRead read = reader.start(ReadRequest.of(file, footer, pages, columns, rows))) {
+ *   // fetches are already in flight: plan more work here if there is any
+ *   while (read.hasNext()) {
+ *     RowGroupBatch batch = read.next();
+ *     ...
+ *   }
+ *   ReadStats stats = read.stats();
+ * }
+ * }</pre>
+ *
+ * <p>{@link #start} does, in order: read the footer unless given (one speculative tail GET); locate
+ * the pages of the chunks to read unless given (OffsetIndexes in one coalesced GET, else a header
+ * walk of the chunk); {@link PagePlanner plan}; coalesce the planned ranges; start the merged GETs
+ * on the executor, ahead of the decoder up to {@link ReaderOptions#maxPrefetchBytes()}. It returns
+ * as soon as the fetches are started; decoding happens on the caller's thread in {@link
+ * ParquetRead#next()}.
+ *
+ * <p>Thread safe: one reader serves many concurrent reads; each {@link ParquetRead} belongs to one
+ * thread.
+ */
+public final class ParquetFileReader {
+  private final ObjectStore store;
+  private final Executor executor;
+  private final ReaderOptions options;
+  private final FooterReader footerReader;
+  private final PageLocationLoader locationLoader;
+
+  /**
+   * @param store where data files are read from
+   * @param executor runs the ranged GETs (an I/O pool: GETs block)
+   * @param options coalescing, prefetch and footer settings
+   */
+  public ParquetFileReader(ObjectStore store, Executor executor, ReaderOptions options) {
+    this.store = requireNonNull(store, "store is null");
+    this.executor = requireNonNull(executor, "executor is null");
+    this.options = requireNonNull(options, "options is null");
+    this.footerReader = new FooterReader((int) options.footerTailSize().bytes());
+    this.locationLoader = new PageLocationLoader(store, executor, options);
+  }
+
+  /**
+   * Plans the read and starts fetching its pages; the returned read decodes them on demand. The
+   * caller must close it (which cancels fetches not yet consumed).
+   *
+   * @throws io.shelfmark.parquet.CorruptParquetException when the footer or page locations are
+   *     corrupt or contradict each other
+   * @throws io.shelfmark.parquet.UnsupportedParquetException for encrypted files
+   * @throws IllegalArgumentException for an unknown column or rows past the end of the file
+   */
+  public ParquetRead start(ReadRequest request) throws IOException {
+    requireNonNull(request, "request is null");
+    ReadCounters counters = new ReadCounters();
+    ParquetFooter footer =
+        request.footer().isPresent()
+            ? request.footer().get()
+            : footerReader.read(store, request.file(), request.fileSize(), counters::recordRequest);
+    ParquetSchema schema = ParquetSchema.from(footer.file(), footer.schema());
+    List<ColumnSchema> columns = resolve(schema, request.columns(), footer.file());
+    RowSelection rows = request.rows();
+    rows.checkWithin(footer.rowCount(), footer.file());
+    List<Integer> indexes = new ArrayList<>(columns.size());
+    for (ColumnSchema column : columns) {
+      indexes.add(column.index());
+    }
+    FilePageLocations known =
+        request
+            .pageLocations()
+            .orElseGet(
+                () ->
+                    FilePageLocations.builder(footer.rowGroupCount(), footer.columnCount())
+                        .build());
+    Loaded loaded =
+        locationLoader.load(
+            request.file(), footer, schema, chunksToRead(footer, rows, indexes), known, counters);
+    PagePlan plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
+    List<ByteRange> toFetch = new ArrayList<>();
+    for (ByteRange range : plan.ranges()) {
+      if (preloaded(loaded.chunks(), range).isEmpty()) {
+        toFetch.add(range);
+      }
+    }
+    RangeFetch fetch =
+        new RangeFetch(
+            store,
+            request.file(),
+            executor,
+            counters,
+            options.maxPrefetchBytes().bytes(),
+            Coalescing.merge(toFetch, options),
+            toFetch);
+    fetch.start();
+    return new ParquetRead(footer, columns, plan, loaded, fetch, counters);
+  }
+
+  /** The chunks of the requested columns in row groups holding a selected row. */
+  private static List<Chunk> chunksToRead(
+      ParquetFooter footer, RowSelection rows, List<Integer> columns) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+      if (rows.intersects(footer.rowGroupFirstRow(rowGroup), footer.rowGroupRowCount(rowGroup))) {
+        for (int column : columns) {
+          chunks.add(new Chunk(rowGroup, column));
+        }
+      }
+    }
+    return chunks;
+  }
+
+  /** The walked chunk holding {@code range}, if any; {@code chunks} are sorted by offset. */
+  static Optional<Preloaded> preloaded(List<Preloaded> chunks, ByteRange range) {
+    int low = 0;
+    int high = chunks.size() - 1;
+    Preloaded candidate = null;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (chunks.get(mid).range().offset() <= range.offset()) {
+        candidate = chunks.get(mid);
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    if (candidate != null
+        && range.offset() + range.length()
+            <= candidate.range().offset() + candidate.range().length()) {
+      return Optional.of(candidate);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Leaf columns for the requested names: a leaf's dotted path, or a field path standing for all
+   * its leaves (a map's key and value). Duplicates are read once, in first-mention order.
+   */
+  static List<ColumnSchema> resolve(ParquetSchema schema, List<String> names, String file) {
+    Set<ColumnSchema> found = new LinkedHashSet<>();
+    for (String name : names) {
+      Optional<ColumnSchema> leaf = schema.findColumn(name);
+      if (leaf.isPresent()) {
+        found.add(leaf.get());
+        continue;
+      }
+      List<ColumnSchema> leaves = schema.columnsOfField(name);
+      if (leaves.isEmpty()) {
+        List<String> known = new ArrayList<>();
+        for (ColumnSchema column : schema.columns()) {
+          known.add(column.dottedPath());
+        }
+        throw new IllegalArgumentException(
+            "Cannot read column %s of %s: no such column (the file's leaf columns are %s)"
+                .formatted(name, file, known));
+      }
+      found.addAll(leaves);
+    }
+    return List.copyOf(found);
+  }
+}

@@ -1,0 +1,178 @@
+package io.shelfmark.parquet.read;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.parquet.CorruptParquetException;
+import io.shelfmark.parquet.batch.ColumnBatch;
+import io.shelfmark.parquet.decode.ColumnChunkDecoder;
+import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.ColumnChunkPlan;
+import io.shelfmark.parquet.plan.PagePlan;
+import io.shelfmark.parquet.plan.PlannedPage;
+import io.shelfmark.parquet.plan.RowGroupAccess;
+import io.shelfmark.parquet.plan.RowGroupPlan;
+import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
+import io.shelfmark.parquet.read.PageLocationLoader.Preloaded;
+import io.shelfmark.parquet.schema.ColumnSchema;
+import io.shelfmark.storage.coalesce.ByteRange;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import org.apache.parquet.format.ColumnMetaData;
+
+/**
+ * One started read of one file (from {@link ParquetFileReader#start}): its fetches are in flight;
+ * {@link #next()} decodes the selected rows of the next row group that has any, waiting only for
+ * the pages it needs.
+ *
+ * <p>Lifecycle: {@code start} → {@code hasNext}/{@code next} as often as wanted → {@code close}
+ * (always; cancels fetches not yet consumed). Not thread safe: one consumer thread.
+ */
+public final class ParquetRead implements AutoCloseable {
+  private final ParquetFooter footer;
+  private final List<ColumnSchema> columns;
+  private final PagePlan plan;
+  private final Loaded loaded;
+  private final RangeFetch fetch;
+  private final ReadCounters counters;
+  private int nextRowGroup;
+
+  ParquetRead(
+      ParquetFooter footer,
+      List<ColumnSchema> columns,
+      PagePlan plan,
+      Loaded loaded,
+      RangeFetch fetch,
+      ReadCounters counters) {
+    this.footer = requireNonNull(footer, "footer is null");
+    this.columns = List.copyOf(requireNonNull(columns, "columns is null"));
+    this.plan = requireNonNull(plan, "plan is null");
+    this.loaded = requireNonNull(loaded, "loaded is null");
+    this.fetch = requireNonNull(fetch, "fetch is null");
+    this.counters = requireNonNull(counters, "counters is null");
+    skipToReadable();
+  }
+
+  /** The file's footer (read by this read, or the one handed in). */
+  public ParquetFooter footer() {
+    return footer;
+  }
+
+  /** The leaf columns read, in the order of each batch's columns. */
+  public List<ColumnSchema> columns() {
+    return columns;
+  }
+
+  /** The plan being executed. */
+  public PagePlan plan() {
+    return plan;
+  }
+
+  /**
+   * Page locations of every chunk this read touched: the ones handed in plus the ones it found, so
+   * a caller can keep them and skip the OffsetIndex read or header walk next time.
+   */
+  public FilePageLocations pageLocations() {
+    return loaded.locations();
+  }
+
+  /** Whether a row group with selected rows remains. */
+  public boolean hasNext() {
+    return nextRowGroup < plan.rowGroups().size();
+  }
+
+  /** Decodes the selected rows of the next row group that has any. */
+  public RowGroupBatch next() throws IOException {
+    if (!hasNext()) {
+      throw new NoSuchElementException("Cannot read past the last row group of " + footer.file());
+    }
+    RowGroupPlan rowGroup = plan.rowGroups().get(nextRowGroup++);
+    skipToReadable();
+    List<ColumnBatch> batches = new ArrayList<>(columns.size());
+    for (int i = 0; i < columns.size(); i++) {
+      batches.add(decode(rowGroup, columns.get(i), rowGroup.columns().get(i)));
+    }
+    return new RowGroupBatch(rowGroup.rowGroup(), rowGroup.firstRow(), rowGroup.rows(), batches);
+  }
+
+  /** Decodes every remaining row group. */
+  public List<RowGroupBatch> readAll() throws IOException {
+    List<RowGroupBatch> batches = new ArrayList<>();
+    while (hasNext()) {
+      batches.add(next());
+    }
+    return batches;
+  }
+
+  /** This read's statistics so far. */
+  public ReadStats stats() {
+    return counters.snapshot(
+        plan.dataPageCount(), plan.dictionaryPageCount(), plan.lowerBoundBytes());
+  }
+
+  /** The merged reads issued (or to be issued) for pages, for tests and diagnostics. */
+  List<ByteRange> pageReads() {
+    return fetch.reads();
+  }
+
+  /** Whether the fetch of the page at {@code range} has started (for prefetch tests). */
+  boolean isFetchStarted(ByteRange range) {
+    return fetch.isStarted(range);
+  }
+
+  @Override
+  public void close() {
+    fetch.close();
+  }
+
+  private void skipToReadable() {
+    while (nextRowGroup < plan.rowGroups().size()
+        && plan.rowGroups().get(nextRowGroup).access() == RowGroupAccess.SKIP) {
+      nextRowGroup++;
+    }
+  }
+
+  private ColumnBatch decode(RowGroupPlan rowGroup, ColumnSchema column, ColumnChunkPlan chunk)
+      throws IOException {
+    ColumnMetaData metadata = footer.columnChunk(rowGroup.rowGroup(), column.index());
+    var where = footer.location(rowGroup.rowGroup(), column.index());
+    ColumnChunkDecoder decoder = new ColumnChunkDecoder(column, metadata.getCodec(), where);
+    ColumnBatch.Builder builder = ColumnBatch.builder(column);
+    if (chunk.dictionaryPage().isPresent()) {
+      decoder.readDictionaryPage(bytes(chunk.dictionaryPage().get()));
+      counters.recordDictionaryPage();
+    }
+    for (PlannedPage page : chunk.pages()) {
+      decoder.readDataPage(
+          page.pageIndex(),
+          page.range().offset(),
+          bytes(page.range()),
+          page.rows().firstRow(),
+          page.rows(),
+          builder);
+      counters.recordPage();
+    }
+    int expected = rowGroup.rows().size();
+    if (builder.rowCount() != expected) {
+      throw new CorruptParquetException(
+          where,
+          "decoded %d rows but the plan selected %d (row counts in the pages and the page locations disagree)"
+              .formatted(builder.rowCount(), expected));
+    }
+    return builder.build();
+  }
+
+  private ByteBuffer bytes(ByteRange range) throws IOException {
+    Optional<Preloaded> chunk = ParquetFileReader.preloaded(loaded.chunks(), range);
+    if (chunk.isPresent()) {
+      ByteBuffer held = chunk.get().bytes();
+      int from = (int) (range.offset() - chunk.get().range().offset());
+      return held.slice(from, (int) range.length());
+    }
+    return fetch.await(range);
+  }
+}

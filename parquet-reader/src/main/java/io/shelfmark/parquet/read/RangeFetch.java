@@ -1,0 +1,266 @@
+package io.shelfmark.parquet.read;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.storage.coalesce.ByteRange;
+import io.shelfmark.storage.spi.Location;
+import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.StorageException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+
+/**
+ * The ranged GETs of one stage of one read, started in parallel on an executor ahead of the
+ * consumer and handed out as slices.
+ *
+ * <p>Built from the ranges the consumer will ask for (in the order it will ask) and the merged
+ * reads that cover them (from the range coalescer). Reads start in the order of their first use, as
+ * long as the bytes fetched but not yet consumed stay under the prefetch budget; the read the
+ * consumer waits for is always started, so the budget slows a read down but never stalls it. A
+ * merged read's buffer is dropped once every range inside it has been handed out.
+ *
+ * <p>Thread safety: {@link #await} is called by one consumer thread; completions arrive on executor
+ * threads; bookkeeping is guarded by this object's monitor.
+ */
+final class RangeFetch implements AutoCloseable {
+  private final ObjectStore store;
+  private final Location file;
+  private final Executor executor;
+  private final ReadCounters counters;
+  private final long prefetchBudget;
+  private final ByteRange[] reads; // sorted by offset, disjoint
+  private final int[] launchOrder; // read indexes by first use
+  private final int[] usesLeft; // per read: ranges inside it not yet handed out
+  private final CompletableFuture<byte[]>[] futures;
+  private int nextLaunch;
+  private long bytesInFlight;
+  private boolean closed;
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  RangeFetch(
+      ObjectStore store,
+      Location file,
+      Executor executor,
+      ReadCounters counters,
+      long prefetchBudget,
+      List<ByteRange> mergedReads,
+      List<ByteRange> uses) {
+    this.store = requireNonNull(store, "store is null");
+    this.file = requireNonNull(file, "file is null");
+    this.executor = requireNonNull(executor, "executor is null");
+    this.counters = requireNonNull(counters, "counters is null");
+    this.prefetchBudget = prefetchBudget;
+    this.reads = mergedReads.toArray(ByteRange[]::new);
+    Arrays.sort(reads, Comparator.comparingLong(ByteRange::offset));
+    this.usesLeft = new int[reads.length];
+    this.futures = new CompletableFuture[reads.length];
+    int[] firstUse = new int[reads.length];
+    Arrays.fill(firstUse, Integer.MAX_VALUE);
+    for (int use = 0; use < uses.size(); use++) {
+      ByteRange range = uses.get(use);
+      for (int read = firstOverlapping(range); read < reads.length; read++) {
+        if (reads[read].offset() >= end(range)) {
+          break;
+        }
+        usesLeft[read]++;
+        firstUse[read] = Math.min(firstUse[read], use);
+      }
+    }
+    Integer[] order = new Integer[reads.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingInt((Integer read) -> firstUse[read]));
+    this.launchOrder = new int[reads.length];
+    for (int i = 0; i < order.length; i++) {
+      launchOrder[i] = order[i];
+    }
+  }
+
+  /** Starts reads in order of first use while the prefetch budget allows, and at least one. */
+  synchronized void start() {
+    launchWithinBudget();
+  }
+
+  /** The number of merged reads this fetch issues. */
+  int readCount() {
+    return reads.length;
+  }
+
+  /** The merged reads, sorted by offset. */
+  List<ByteRange> reads() {
+    return List.of(reads);
+  }
+
+  /** Whether the read covering {@code range}'s first byte has been started (for tests). */
+  synchronized boolean isStarted(ByteRange range) {
+    int read = firstOverlapping(range);
+    return read < reads.length && futures[read] != null;
+  }
+
+  /**
+   * Waits for the bytes of {@code range} (one of the uses given at construction) and returns them
+   * as a buffer positioned at 0. A range inside one read is a view of that read's buffer; a range
+   * spanning reads (a large range the coalescer split) is copied together.
+   */
+  ByteBuffer await(ByteRange range) throws IOException {
+    int first = firstOverlapping(range);
+    int last = first;
+    while (last + 1 < reads.length && reads[last + 1].offset() < end(range)) {
+      last++;
+    }
+    if (first >= reads.length
+        || reads[first].offset() > range.offset()
+        || end(reads[last]) < end(range)) {
+      throw new IllegalStateException(
+          "Cannot find %s among the reads of %s".formatted(range, file));
+    }
+    if (first == last) {
+      byte[] bytes = join(first);
+      release(first);
+      return ByteBuffer.wrap(bytes, (int) (range.offset() - reads[first].offset()), length(range))
+          .slice();
+    }
+    byte[] copy = new byte[length(range)];
+    for (int read = first; read <= last; read++) {
+      byte[] bytes = join(read);
+      long from = Math.max(range.offset(), reads[read].offset());
+      long to = Math.min(end(range), end(reads[read]));
+      System.arraycopy(
+          bytes,
+          (int) (from - reads[read].offset()),
+          copy,
+          (int) (from - range.offset()),
+          (int) (to - from));
+      release(read);
+    }
+    return ByteBuffer.wrap(copy);
+  }
+
+  private byte[] join(int read) throws IOException {
+    CompletableFuture<byte[]> future;
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("Cannot read from " + file + ": the read is closed");
+      }
+      if (futures[read] == null) {
+        launch(read);
+      }
+      future = futures[read];
+    }
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted =
+          new InterruptedIOException("Interrupted while reading " + reads[read] + " of " + file);
+      interrupted.initCause(e);
+      throw interrupted;
+    } catch (CancellationException e) {
+      throw new StorageException("Cannot read " + reads[read] + " of " + file + ": cancelled", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof UncheckedIOException unchecked) {
+        cause = unchecked.getCause();
+      }
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      throw new StorageException(
+          "Cannot read %s of %s: %s".formatted(reads[read], file, cause), cause);
+    }
+  }
+
+  private synchronized void release(int read) {
+    if (--usesLeft[read] == 0 && futures[read] != null) {
+      // Keep the completed future (so a late duplicate use still works) but account the bytes as
+      // consumed: the decoder copies what it keeps.
+      bytesInFlight -= length(reads[read]);
+      launchWithinBudget();
+    }
+  }
+
+  private void launchWithinBudget() {
+    while (nextLaunch < launchOrder.length) {
+      int read = launchOrder[nextLaunch];
+      if (futures[read] != null) {
+        nextLaunch++;
+        continue;
+      }
+      if (bytesInFlight > 0 && bytesInFlight + length(reads[read]) > prefetchBudget) {
+        return;
+      }
+      launch(read);
+      nextLaunch++;
+    }
+  }
+
+  private void launch(int read) {
+    ByteRange range = reads[read];
+    bytesInFlight += length(range);
+    futures[read] =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                byte[] bytes = store.readRange(file, range.offset(), length(range));
+                counters.recordRequest(bytes.length);
+                if (bytes.length != length(range)) {
+                  throw new StorageException(
+                      "Cannot read %s of %s: got %d bytes (is the file size right?)"
+                          .formatted(range, file, bytes.length));
+                }
+                return bytes;
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            executor);
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+    for (CompletableFuture<byte[]> future : futures) {
+      if (future != null) {
+        future.cancel(false);
+      }
+    }
+  }
+
+  private int firstOverlapping(ByteRange range) {
+    // The last read starting at or before the range's offset, else the first read after it.
+    int low = 0;
+    int high = reads.length - 1;
+    int found = 0;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (reads[mid].offset() <= range.offset()) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    if (found < reads.length && end(reads[found]) <= range.offset()) {
+      found++;
+    }
+    return found;
+  }
+
+  private static long end(ByteRange range) {
+    return range.offset() + range.length();
+  }
+
+  private static int length(ByteRange range) {
+    return Math.toIntExact(range.length());
+  }
+}

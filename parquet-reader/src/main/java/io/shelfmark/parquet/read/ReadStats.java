@@ -1,0 +1,22 @@
+package io.shelfmark.parquet.read;
+
+/**
+ * What one read of one file cost and did. Counts only this read's own requests, so it stays exact
+ * when many reads share a store.
+ *
+ * @param pagesPlanned data pages in the plan
+ * @param dictionaryPagesPlanned dictionary pages in the plan
+ * @param pagesRead data pages decoded so far
+ * @param dictionaryPagesRead dictionary pages decoded so far
+ * @param requests ranged GETs issued (footer, page indexes, header walks and pages)
+ * @param bytesRead bytes those GETs returned, coalescing gaps included
+ * @param lowerBoundBytes the planned pages' own bytes: what any reader of the plan must fetch
+ */
+public record ReadStats(
+    int pagesPlanned,
+    int dictionaryPagesPlanned,
+    int pagesRead,
+    int dictionaryPagesRead,
+    int requests,
+    long bytesRead,
+    long lowerBoundBytes) {}
