@@ -64,17 +64,19 @@ final class ClusterConfigBinder {
                 name -> ClusterConfig.CLUSTER_NAME_PATTERN.matcher(name).matches(),
                 "letters, digits, '.', '_' and '-', starting with a letter or digit, at most 63")
             .orElse(ClusterConfig.DEFAULT_CLUSTER_NAME);
-    Set<Role> roles =
-        root.choices(ROLES, Role.values(), Role::configName)
-            .<Set<Role>>map(Sets::immutableEnumSet)
-            .orElse(ClusterConfig.DEFAULT_ROLES);
+    Optional<Set<Role>> givenRoles =
+        root.choices(ROLES, Role.values(), Role::configName).map(Sets::immutableEnumSet);
+    Set<Role> roles = givenRoles.orElse(ClusterConfig.DEFAULT_ROLES);
+    // With the roles themselves wrong, whether a catalog is required is unknown: do not guess.
+    boolean rolesKnown = givenRoles.isPresent() || !root.isSet(ROLES);
     String host =
         root.string(
                 HOST, text -> !text.isBlank(), "expected a host name or address such as 127.0.0.1")
             .orElse(ClusterConfig.DEFAULT_HOST);
     PortsConfig ports = bindPorts(root);
     Optional<StorageConfig> storage = bindStorage(root.section(STORAGE));
-    Optional<CatalogConfig> catalog = bindCatalog(root, roles);
+    Optional<CatalogConfig> catalog =
+        bindCatalog(root, rolesKnown && roles.contains(Role.CONTROLLER));
     Optional<String> segmentStore =
         root.string(
             SEGMENT_STORE,
@@ -219,7 +221,7 @@ final class ClusterConfigBinder {
     }
   }
 
-  private static Optional<CatalogConfig> bindCatalog(ConfigNode root, Set<Role> roles) {
+  private static Optional<CatalogConfig> bindCatalog(ConfigNode root, boolean required) {
     boolean present = root.isSet(CATALOG);
     ConfigNode catalog = root.section(CATALOG);
     if (present && !root.isSection(CATALOG)) {
@@ -239,7 +241,7 @@ final class ClusterConfigBinder {
     Map<String, String> properties =
         catalog.stringMap(PROPERTIES, CatalogConfig::isSecretProperty).orElse(Map.of());
     if (!present) {
-      if (roles.contains(Role.CONTROLLER)) {
+      if (required) {
         catalog.require(
             TYPE, "a controller reads tables from an Iceberg catalog: jdbc, rest or glue");
       }
