@@ -326,11 +326,13 @@ public final class ColumnBatch {
      */
     public void openList(int level, boolean isNull) {
       checkOpen();
-      int start = level == levels ? size : lists[level].elements();
-      lists[level - 1].open(start, isNull);
+      lists[level - 1].open(isNull);
     }
 
-    /** Adds an element to the list open at {@code level}, for levels above the innermost one. */
+    /**
+     * Adds an element to the list open at {@code level}. At the innermost level each element is one
+     * value entry, appended separately (a value or a null).
+     */
     public void addListElement(int level) {
       checkOpen();
       lists[level - 1].addElement();
@@ -343,9 +345,13 @@ public final class ColumnBatch {
       int[][] offsets = new int[levels][];
       boolean[][] listNulls = new boolean[levels][];
       for (int level = 1; level <= levels; level++) {
-        int end = level == levels ? size : lists[level].elements();
-        offsets[level - 1] = lists[level - 1].offsets(end);
+        offsets[level - 1] = lists[level - 1].offsets();
         listNulls[level - 1] = lists[level - 1].nulls();
+      }
+      if (levels > 0 && lists[levels - 1].elements() != size) {
+        throw new IllegalStateException(
+            "Cannot build the batch of %s: %d innermost list elements but %d value entries"
+                .formatted(column.dottedPath(), lists[levels - 1].elements(), size));
       }
       boolean encoded = mode == Mode.DICTIONARY;
       return new ColumnBatch(

@@ -3,9 +3,8 @@ package io.shelfmark.parquet.batch;
 import java.util.Arrays;
 
 /**
- * The lists of one repetition level while a batch is built: the start offset of each list in the
- * next level's entries, whether it is null, and (for levels above the innermost) the number of
- * elements added so far. Not thread safe.
+ * The lists of one repetition level while a batch is built: where each list starts among the
+ * level's elements, whether it is null, and the number of elements added so far. Not thread safe.
  */
 final class LevelBuffer {
   private int[] starts = new int[16];
@@ -21,11 +20,11 @@ final class LevelBuffer {
     return elements;
   }
 
-  void open(int start, boolean isNull) {
+  void open(boolean isNull) {
     if (lists == starts.length) {
       starts = Arrays.copyOf(starts, ColumnBatch.newCapacity(starts.length, lists + 1L));
     }
-    starts[lists] = start;
+    starts[lists] = elements;
     if (isNull) {
       if (nulls == null) {
         nulls = new boolean[starts.length];
@@ -44,10 +43,10 @@ final class LevelBuffer {
     elements++;
   }
 
-  /** The offsets, one per list plus the end, {@code end} being the next level's entry count. */
-  int[] offsets(int end) {
+  /** The offsets, one per list plus the end (the number of elements). */
+  int[] offsets() {
     int[] offsets = Arrays.copyOf(starts, lists + 1);
-    offsets[lists] = end;
+    offsets[lists] = elements;
     return offsets;
   }
 

@@ -3,9 +3,9 @@ package io.shelfmark.parquet.codec;
 import java.io.IOException;
 
 /**
- * Decompresses one page body with one Parquet codec. Implementations are stateless or keep only
- * reusable scratch state; an instance is used by one thread at a time (one per column chunk
- * decoder), and {@link PageDecompressors#forCodec} returns a fresh one per call.
+ * Decompresses one page body with one Parquet codec. An instance may keep reusable scratch state,
+ * so it is used by one thread at a time (one per column chunk decoder); {@link
+ * PageDecompressors#forCodec} returns a fresh one per call.
  */
 public interface PageDecompressor {
   /**
@@ -24,7 +24,14 @@ public interface PageDecompressor {
       int uncompressedSize)
       throws CorruptCompressedDataException;
 
-  /** An exception a caller wraps into a CorruptParquetException naming the page. */
+  /**
+   * The largest uncompressed size {@code compressedSize} bytes of this codec can produce, so a
+   * caller can refuse a lying size field before allocating for it. Codecs without a useful bound
+   * return {@link Long#MAX_VALUE}; the caller's absolute page size limit applies then.
+   */
+  long maxUncompressedSize(int compressedSize);
+
+  /** Compressed bytes that do not decompress as the page header says; the caller adds where. */
   final class CorruptCompressedDataException extends IOException {
     public CorruptCompressedDataException(String reason) {
       super(reason);

@@ -2,15 +2,25 @@ package io.shelfmark.parquet.decode;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.ParquetLocation;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.batch.PrimitiveValues;
+import io.shelfmark.parquet.codec.PageDecompressor;
+import io.shelfmark.parquet.codec.PageDecompressor.CorruptCompressedDataException;
+import io.shelfmark.parquet.codec.PageDecompressors;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.DictionaryPageHeader;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 
 /**
  * Decodes the pages of one column chunk (one column in one row group) into a {@link
@@ -46,10 +56,26 @@ import org.apache.parquet.format.CompressionCodec;
  * present.
  */
 public final class ColumnChunkDecoder {
+  /**
+   * The largest uncompressed page accepted (128 MiB). Writers cut pages at about 1 MiB; a header
+   * claiming more is refused before anything is allocated for it.
+   */
+  public static final int MAX_PAGE_SIZE = 128 << 20;
+
+  /** The most values (level entries) one page may declare: bounds the level buffers. */
+  public static final int MAX_PAGE_VALUES = 1 << 24;
+
   private final ColumnSchema column;
   private final CompressionCodec codec;
   private final ParquetLocation location;
+  private final int[] repeatedDefinition;
+  private PageDecompressor decompressor;
   private PrimitiveValues dictionary;
+  private int[] repetition = new int[0];
+  private int[] definition = new int[0];
+  private int[] rowStarts = new int[0];
+  private long pagesDecoded;
+  private long rowsDecoded;
 
   /**
    * @param column the column, from {@code ParquetSchema}
@@ -60,6 +86,10 @@ public final class ColumnChunkDecoder {
     this.column = requireNonNull(column, "column is null");
     this.codec = requireNonNull(codec, "codec is null");
     this.location = requireNonNull(location, "location is null");
+    this.repeatedDefinition = new int[column.maxRepetitionLevel() + 1];
+    for (int level = 1; level <= column.maxRepetitionLevel(); level++) {
+      repeatedDefinition[level] = column.repeatedLevels().get(level - 1).definitionLevel();
+    }
   }
 
   public ColumnSchema column() {
@@ -71,13 +101,43 @@ public final class ColumnChunkDecoder {
     return dictionary;
   }
 
+  /** The number of data pages decoded so far. */
+  public long pagesDecoded() {
+    return pagesDecoded;
+  }
+
+  /** The number of rows appended so far. */
+  public long rowsDecoded() {
+    return rowsDecoded;
+  }
+
   /**
    * Decodes the chunk's dictionary page; later dictionary-encoded data pages refer to it.
    *
    * @param pageIncludingHeader exactly the page's bytes, header first
    */
   public void readDictionaryPage(ByteBuffer pageIncludingHeader) throws IOException {
-    throw notYet();
+    ParquetLocation where = location.withPage(-1, -1);
+    try {
+      RawPage page = RawPage.parse(pageIncludingHeader);
+      if (page.header.getType() != PageType.DICTIONARY_PAGE
+          || !page.header.isSetDictionary_page_header()) {
+        throw new MalformedPageException(
+            "expected a dictionary page but found a %s page".formatted(page.header.getType()));
+      }
+      DictionaryPageHeader header = page.header.getDictionary_page_header();
+      Slice body = decompress(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
+      dictionary =
+          DictionaryPageDecoder.decode(
+              column,
+              header.getEncoding(),
+              body.data(),
+              body.offset(),
+              body.offset() + body.length(),
+              header.getNum_values());
+    } catch (IOException | RuntimeException e) {
+      throw translate(e, where, "dictionary page");
+    }
   }
 
   /**
@@ -113,7 +173,51 @@ public final class ColumnChunkDecoder {
       RowSelection.InPage selectedRows,
       ColumnBatch.Builder out)
       throws IOException {
-    throw notYet();
+    requireNonNull(pageIncludingHeader, "pageIncludingHeader is null");
+    requireNonNull(selectedRows, "selectedRows is null");
+    requireNonNull(out, "out is null");
+    if (firstRowOfPage != selectedRows.firstRow()) {
+      throw new IllegalArgumentException(
+          "Cannot read page at row %d of column %s: the selection is for a page at row %d"
+              .formatted(firstRowOfPage, column.dottedPath(), selectedRows.firstRow()));
+    }
+    if (out.column().index() != column.index()) {
+      throw new IllegalArgumentException(
+          "Cannot read column %s into the batch of column %s"
+              .formatted(column.dottedPath(), out.column().dottedPath()));
+    }
+    ParquetLocation where = location.withPage(pageIndex, pageOffset);
+    try {
+      DataPage page = readLevels(RawPage.parse(pageIncludingHeader));
+      if (page.rows != selectedRows.rowCount()) {
+        throw new MalformedPageException(
+            "page at row %d holds %d rows but the page locations give it %d"
+                .formatted(firstRowOfPage, page.rows, selectedRows.rowCount()));
+      }
+      ValueDecoder values =
+          ValueDecoders.create(
+              page.encoding,
+              column,
+              page.values.data(),
+              page.values.offset(),
+              page.values.offset() + page.values.length(),
+              page.nonNullValues,
+              dictionary);
+      new PageAssembler(
+              column,
+              repeatedDefinition,
+              column.maxRepetitionLevel() > 0 ? repetition : null,
+              column.maxDefinitionLevel() > 0 ? definition : null,
+              rowStarts,
+              values,
+              out)
+          .assemble(selectedRows, page.rows);
+      pagesDecoded++;
+      rowsDecoded += selectedRows.size();
+      return page.rows;
+    } catch (IOException | RuntimeException e) {
+      throw translate(e, where, "data page at row " + firstRowOfPage);
+    }
   }
 
   /**
@@ -123,13 +227,248 @@ public final class ColumnChunkDecoder {
    * decompresses the levels).
    */
   public int countRows(ByteBuffer pageIncludingHeader) throws IOException {
-    throw notYet();
+    try {
+      return readLevels(RawPage.parse(pageIncludingHeader)).rows;
+    } catch (IOException | RuntimeException e) {
+      throw translate(e, location, "data page");
+    }
   }
 
-  private UnsupportedParquetException notYet() {
-    return new UnsupportedParquetException(
-        location,
-        "decoding column " + column.dottedPath() + " with codec " + codec,
-        "the decoder is being implemented");
+  /** Decompresses a data page, decodes its levels into the scratch arrays and counts rows. */
+  private DataPage readLevels(RawPage page)
+      throws MalformedPageException,
+          UnsupportedPageException,
+          CorruptCompressedDataException,
+          UnsupportedParquetException {
+    PageHeader header = page.header;
+    if (header.getType() == PageType.DATA_PAGE && header.isSetData_page_header()) {
+      return readLevelsV1(page, header.getData_page_header());
+    }
+    if (header.getType() == PageType.DATA_PAGE_V2 && header.isSetData_page_header_v2()) {
+      return readLevelsV2(page, header.getData_page_header_v2());
+    }
+    if (header.getType() == PageType.DICTIONARY_PAGE) {
+      throw new MalformedPageException(
+          "found a dictionary page where a data page was expected (a column chunk has at most one dictionary page, first)");
+    }
+    throw new UnsupportedPageException(
+        "page type " + header.getType(), "only data pages v1 and v2 hold values");
   }
+
+  private DataPage readLevelsV1(RawPage page, DataPageHeader header)
+      throws MalformedPageException,
+          UnsupportedPageException,
+          CorruptCompressedDataException,
+          UnsupportedParquetException {
+    int count = checkValueCount(header.getNum_values());
+    Slice body = decompress(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
+    int position = body.offset();
+    int end = body.offset() + body.length();
+    if (column.maxRepetitionLevel() > 0) {
+      position =
+          LevelDecoder.decodeV1(
+              "repetition",
+              header.getRepetition_level_encoding(),
+              body.data(),
+              position,
+              end,
+              column.maxRepetitionLevel(),
+              repetition,
+              count);
+    }
+    if (column.maxDefinitionLevel() > 0) {
+      position =
+          LevelDecoder.decodeV1(
+              "definition",
+              header.getDefinition_level_encoding(),
+              body.data(),
+              position,
+              end,
+              column.maxDefinitionLevel(),
+              definition,
+              count);
+    }
+    int rows = column.maxRepetitionLevel() > 0 ? findRows(count) : count;
+    return new DataPage(
+        header.getEncoding(),
+        rows,
+        countNonNull(count),
+        new Slice(body.data(), position, end - position));
+  }
+
+  private DataPage readLevelsV2(RawPage page, DataPageHeaderV2 header)
+      throws MalformedPageException,
+          UnsupportedPageException,
+          CorruptCompressedDataException,
+          UnsupportedParquetException {
+    int count = checkValueCount(header.getNum_values());
+    int repetitionLength = header.getRepetition_levels_byte_length();
+    int definitionLength = header.getDefinition_levels_byte_length();
+    int uncompressed = uncompressedSize(page);
+    long levels = (long) repetitionLength + definitionLength;
+    if (repetitionLength < 0
+        || definitionLength < 0
+        || levels > page.bodyLength
+        || levels > uncompressed) {
+      throw new MalformedPageException(
+          "data page v2 levels take %d + %d bytes of a page of %d compressed, %d uncompressed bytes"
+              .formatted(repetitionLength, definitionLength, page.bodyLength, uncompressed));
+    }
+    int position = page.bodyOffset;
+    if (column.maxRepetitionLevel() > 0) {
+      LevelDecoder.decodeHybrid(
+          "repetition",
+          page.data,
+          position,
+          position + repetitionLength,
+          column.maxRepetitionLevel(),
+          repetition,
+          count);
+    }
+    position += repetitionLength;
+    if (column.maxDefinitionLevel() > 0) {
+      LevelDecoder.decodeHybrid(
+          "definition",
+          page.data,
+          position,
+          position + definitionLength,
+          column.maxDefinitionLevel(),
+          definition,
+          count);
+    }
+    position += definitionLength;
+    int valuesLength = page.bodyLength - (int) levels;
+    int valuesUncompressed = uncompressed - (int) levels;
+    // is_compressed defaults to true; an uncompressed v2 page stores its values as they are.
+    Slice values =
+        !header.isSetIs_compressed() || header.isIs_compressed()
+            ? decompress(page, position, valuesLength, valuesUncompressed)
+            : stored(page, position, valuesLength, valuesUncompressed);
+    int rows = column.maxRepetitionLevel() > 0 ? findRows(count) : count;
+    if (header.getNum_rows() != rows) {
+      throw new MalformedPageException(
+          "data page v2 header says %d rows but its levels hold %d"
+              .formatted(header.getNum_rows(), rows));
+    }
+    return new DataPage(header.getEncoding(), rows, countNonNull(count), values);
+  }
+
+  private int checkValueCount(int count) throws MalformedPageException {
+    if (count < 0 || count > MAX_PAGE_VALUES) {
+      throw new MalformedPageException(
+          "data page declares %d values (at most %d are accepted)"
+              .formatted(count, MAX_PAGE_VALUES));
+    }
+    if (column.maxRepetitionLevel() > 0 && repetition.length < count) {
+      repetition = new int[count];
+    }
+    if (column.maxDefinitionLevel() > 0 && definition.length < count) {
+      definition = new int[count];
+    }
+    return count;
+  }
+
+  /** Fills {@link #rowStarts} from the repetition levels and returns the number of rows. */
+  private int findRows(int count) throws MalformedPageException {
+    if (count > 0 && repetition[0] != 0) {
+      throw new MalformedPageException(
+          "page starts with repetition level %d, inside a row (pages must start at a row boundary)"
+              .formatted(repetition[0]));
+    }
+    int rows = 0;
+    for (int i = 0; i < count; i++) {
+      if (repetition[i] == 0) {
+        rows++;
+      }
+    }
+    if (rowStarts.length < rows + 1) {
+      rowStarts = new int[rows + 1];
+    }
+    int row = 0;
+    for (int i = 0; i < count; i++) {
+      if (repetition[i] == 0) {
+        rowStarts[row++] = i;
+      }
+    }
+    rowStarts[rows] = count;
+    return rows;
+  }
+
+  private int countNonNull(int count) {
+    if (column.maxDefinitionLevel() == 0) {
+      return count;
+    }
+    int max = column.maxDefinitionLevel();
+    int present = 0;
+    for (int i = 0; i < count; i++) {
+      if (definition[i] == max) {
+        present++;
+      }
+    }
+    return present;
+  }
+
+  private int uncompressedSize(RawPage page) throws MalformedPageException {
+    int size = page.header.getUncompressed_page_size();
+    if (size > MAX_PAGE_SIZE) {
+      throw new MalformedPageException(
+          "page header declares %d uncompressed bytes (at most %d are accepted)"
+              .formatted(size, MAX_PAGE_SIZE));
+    }
+    return size;
+  }
+
+  private Slice decompress(RawPage page, int offset, int length, int uncompressedSize)
+      throws CorruptCompressedDataException, UnsupportedParquetException, MalformedPageException {
+    if (codec == CompressionCodec.UNCOMPRESSED) {
+      return stored(page, offset, length, uncompressedSize);
+    }
+    if (decompressor == null) {
+      decompressor = PageDecompressors.forCodec(codec, location);
+    }
+    if (uncompressedSize > decompressor.maxUncompressedSize(length)) {
+      throw new MalformedPageException(
+          "page header declares %d uncompressed bytes, more than %d %s bytes can hold"
+              .formatted(uncompressedSize, length, codec));
+    }
+    byte[] output = new byte[uncompressedSize];
+    decompressor.decompress(page.data, offset, length, output, 0, uncompressedSize);
+    return new Slice(output, 0, uncompressedSize);
+  }
+
+  private static Slice stored(RawPage page, int offset, int length, int uncompressedSize)
+      throws MalformedPageException {
+    if (length != uncompressedSize) {
+      throw new MalformedPageException(
+          "uncompressed page body holds %d bytes but the header says %d"
+              .formatted(length, uncompressedSize));
+    }
+    return new Slice(page.data, offset, length);
+  }
+
+  private IOException translate(Exception e, ParquetLocation where, String what) {
+    return switch (e) {
+      case MalformedPageException malformed ->
+          new CorruptParquetException(where, malformed.getMessage());
+      case UnsupportedPageException unsupported ->
+          new UnsupportedParquetException(where, unsupported.feature(), unsupported.hint());
+      case CorruptCompressedDataException compressed ->
+          new CorruptParquetException(
+              where,
+              "cannot decompress %s (%s): %s".formatted(what, codec, compressed.getMessage()),
+              compressed);
+      case UnsupportedParquetException unsupported -> unsupported;
+      case CorruptParquetException corrupt -> corrupt;
+      default ->
+          // A decoder tripping over input it should have rejected: still the file's fault, and
+          // the process must not fail with a bare runtime error.
+          new CorruptParquetException(where, "cannot decode %s: %s".formatted(what, e), e);
+    };
+  }
+
+  /** A byte range of an array. */
+  private record Slice(byte[] data, int offset, int length) {}
+
+  /** A data page after its levels were decoded into the decoder's scratch arrays. */
+  private record DataPage(Encoding encoding, int rows, int nonNullValues, Slice values) {}
 }
