@@ -29,12 +29,13 @@ public record Location(String scheme, String bucket, String key) {
 
   /**
    * Parses {@code s3://bucket/key}, {@code s3a://bucket/key} (treated as s3), {@code file:/path},
-   * {@code file:///path} or a plain absolute path.
+   * {@code file:///path} or a plain absolute path. File paths are normalized ({@code .} and {@code
+   * ..} resolved) but keep a trailing slash, which matters for {@link ObjectStore#list} prefixes.
    */
   public static Location parse(String text) {
     requireNonNull(text, "text is null");
     if (text.startsWith("/")) {
-      return new Location("file", "", Path.of(text).normalize().toString());
+      return new Location("file", "", pathKey(Path.of(text), text));
     }
     int colon = text.indexOf(':');
     if (colon < 0) {
@@ -57,7 +58,7 @@ public record Location(String scheme, String bucket, String key) {
       }
       case "file" -> {
         // Both file:/abs and file:///abs are absolute paths; URI handles either form.
-        return new Location("file", "", Path.of(URI.create(text)).normalize().toString());
+        return new Location("file", "", pathKey(Path.of(URI.create(text)), text));
       }
       default ->
           throw new IllegalArgumentException(
@@ -67,6 +68,14 @@ public record Location(String scheme, String bucket, String key) {
                   + scheme
                   + ": use s3 or file)");
     }
+  }
+
+  // Path.normalize drops a trailing slash, but as a listing prefix "dir/" (what is below dir)
+  // differs
+  // from "dir" (which also matches dir2/...): keep it, as s3 keys keep theirs.
+  private static String pathKey(Path path, String text) {
+    String normalized = path.normalize().toString();
+    return text.endsWith("/") && !normalized.endsWith("/") ? normalized + "/" : normalized;
   }
 
   /** Returns the location of {@code relative} below this one, joined with a single slash. */

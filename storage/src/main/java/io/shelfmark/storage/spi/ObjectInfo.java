@@ -9,8 +9,9 @@ import java.util.Optional;
  *
  * @param location where it lives
  * @param size its length in bytes
- * @param etag the store's version tag when it has one (S3 ETag); empty for the local filesystem
- *     where the modification time stands in for it inside {@code etag} when available
+ * @param etag the store's version tag when it has one: S3's ETag without its quotes; for the local
+ *     filesystem a tag made of the modification time and size, which changes when the file is
+ *     replaced; empty when the store reports none
  */
 public record ObjectInfo(Location location, long size, Optional<String> etag) {
   public ObjectInfo {

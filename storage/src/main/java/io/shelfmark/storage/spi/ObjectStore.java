@@ -12,7 +12,11 @@ import java.util.List;
  * and the local filesystem.
  *
  * <p>Thread safety: implementations are safe for concurrent use by many threads. Every call that
- * reaches the store is counted in {@link #stats()}.
+ * reaches the store is counted in {@link #stats()} (see {@link StorageStats} for what counts).
+ *
+ * <p>Lifecycle: open through {@code io.shelfmark.storage.ObjectStores}, share one instance per
+ * process (it holds the HTTP connection pool), {@link #close()} once at shutdown. Calls after close
+ * fail.
  *
  * <p>Errors: a missing object raises {@link ObjectNotFoundException}; any other failure raises
  * {@link StorageException} naming the location and what to do. Neither is ever swallowed.
@@ -24,23 +28,38 @@ public interface ObjectStore extends Closeable {
 
   /**
    * Reads {@code length} bytes starting at {@code offset}: one ranged GET. The range must lie
-   * inside the object; a range past its end raises {@link StorageException} saying so.
+   * inside the object; a range past its end raises {@link StorageException} giving the object's
+   * size. A zero length returns an empty array without a request.
    */
   byte[] readRange(Location location, long offset, int length) throws IOException;
 
-  /** Opens a stream over the whole object: one GET, bytes counted as they are read. */
+  /**
+   * Opens a stream over the whole object: one GET, bytes counted as they are read. The caller must
+   * close it; closing before the end abandons the rest without downloading it.
+   */
   InputStream open(Location location) throws IOException;
 
   /** Writes a whole object from memory, replacing any object at that location. */
   void write(Location location, byte[] content) throws IOException;
 
-  /** Writes a whole object from a local file, replacing any object at that location. */
+  /**
+   * Writes a whole object from a local file, replacing any object at that location. The file is
+   * streamed, never held in memory; large files go up in parts where the store supports it.
+   */
   void upload(Location location, Path file) throws IOException;
 
-  /** Deletes an object; returns false when there was none. */
+  /**
+   * Deletes an object; returns false when there was none. On S3, whose DELETE succeeds either way,
+   * this costs a HEAD before the DELETE.
+   */
   boolean delete(Location location) throws IOException;
 
-  /** Lists the objects whose location starts with {@code prefix}, in key order. */
+  /**
+   * Lists the objects whose location starts with {@code prefix}, as a string prefix (as S3 does:
+   * {@code s3://b/data} also matches {@code s3://b/data2/x}; end it with {@code /} for one
+   * "directory"), in key order. A missing bucket raises {@link ObjectNotFoundException}; a prefix
+   * matching nothing gives an empty list.
+   */
   List<ObjectInfo> list(Location prefix) throws IOException;
 
   /** Counters of requests and bytes since this store was opened. */

@@ -5,6 +5,15 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Request and byte counters of one store. Counting is cheap ({@link LongAdder}) and always on;
  * {@link #snapshot()} gives an immutable view for reports and the metrics endpoint.
+ *
+ * <p>What counts: one request per call that reaches the store (a ranged GET, a HEAD, one PUT per
+ * part of a multipart upload plus its start and completion, one LIST per page), counted whether it
+ * succeeds or fails; a failed call also counts in {@code failedRequests}. A retry of the same call
+ * by the client's retry policy counts in {@code retries}, not as another request. Bytes read are
+ * counted as the caller receives them, so a stream closed early counts only what was read.
+ *
+ * <p>Thread safety: safe for concurrent use; stores sharing one instance (see {@code
+ * RoutingObjectStore}) add into the same counters.
  */
 public final class StorageStats {
   private final LongAdder getRequests = new LongAdder();
@@ -15,6 +24,7 @@ public final class StorageStats {
   private final LongAdder bytesRead = new LongAdder();
   private final LongAdder bytesWritten = new LongAdder();
   private final LongAdder failedRequests = new LongAdder();
+  private final LongAdder retries = new LongAdder();
 
   public void recordGet() {
     getRequests.increment();
@@ -45,6 +55,11 @@ public final class StorageStats {
     failedRequests.increment();
   }
 
+  /** One more attempt of a request that failed transiently (503 SlowDown, 500, a dropped link). */
+  public void recordRetry() {
+    retries.increment();
+  }
+
   public Snapshot snapshot() {
     return new Snapshot(
         getRequests.sum(),
@@ -54,7 +69,8 @@ public final class StorageStats {
         deleteRequests.sum(),
         bytesRead.sum(),
         bytesWritten.sum(),
-        failedRequests.sum());
+        failedRequests.sum(),
+        retries.sum());
   }
 
   /** An immutable reading of the counters; {@link #minus} gives the difference between two. */
@@ -66,7 +82,30 @@ public final class StorageStats {
       long deleteRequests,
       long bytesRead,
       long bytesWritten,
-      long failedRequests) {
+      long failedRequests,
+      long retries) {
+
+    /** A reading without retries (the shape before {@code retries} was counted). */
+    public Snapshot(
+        long getRequests,
+        long headRequests,
+        long putRequests,
+        long listRequests,
+        long deleteRequests,
+        long bytesRead,
+        long bytesWritten,
+        long failedRequests) {
+      this(
+          getRequests,
+          headRequests,
+          putRequests,
+          listRequests,
+          deleteRequests,
+          bytesRead,
+          bytesWritten,
+          failedRequests,
+          0);
+    }
 
     public long requests() {
       return getRequests + headRequests + putRequests + listRequests + deleteRequests;
@@ -81,7 +120,8 @@ public final class StorageStats {
           deleteRequests - earlier.deleteRequests,
           bytesRead - earlier.bytesRead,
           bytesWritten - earlier.bytesWritten,
-          failedRequests - earlier.failedRequests);
+          failedRequests - earlier.failedRequests,
+          retries - earlier.retries);
     }
   }
 }
