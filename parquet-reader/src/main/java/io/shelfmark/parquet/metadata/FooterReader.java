@@ -157,9 +157,9 @@ public final class FooterReader {
     if (fileSize < ParquetFooter.MAGIC_LENGTH + ParquetFooter.TAIL_LENGTH) {
       throw new CorruptParquetException(
           ParquetLocation.file(file),
-          "file of %d bytes is too small to be Parquet (at least %d bytes: magic, footer length,"
-              + " magic)"
-                  .formatted(fileSize, ParquetFooter.MAGIC_LENGTH + ParquetFooter.TAIL_LENGTH));
+          ("file of %d bytes is too small to be Parquet (at least %d bytes: magic, footer length,"
+                  + " magic)")
+              .formatted(fileSize, ParquetFooter.MAGIC_LENGTH + ParquetFooter.TAIL_LENGTH));
     }
   }
 
@@ -174,8 +174,9 @@ public final class FooterReader {
     if (!regionEquals(tail, magicAt, MAGIC)) {
       throw new CorruptParquetException(
           where,
-          "file does not end with the Parquet magic PAR1 (found bytes %s; is it a Parquet file,"
-              + " and is the size %d right?)".formatted(hex(tail, magicAt), fileSize));
+          ("file does not end with the Parquet magic PAR1 (found bytes %s; is it a Parquet file,"
+                  + " and is the size %d right?)")
+              .formatted(hex(tail, magicAt), fileSize));
     }
     long length =
         Integer.toUnsignedLong(
