@@ -1,0 +1,224 @@
+package io.shelfmark.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.IndexKind;
+import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.TableConfig;
+import io.shelfmark.config.table.TableIdentity;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestTableConfigLoader {
+  @TempDir Path directory;
+
+  @Test
+  void loadsBundledBenchmarkTable() {
+    TableConfig config = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+    assertThat(config.identity()).isEqualTo(new TableIdentity("shelfmark", "obs", "metrics"));
+    assertThat(config.identity().qualifiedName()).isEqualTo("obs.metrics");
+    assertThat(config.timeColumn()).contains("logical_timestamp");
+    assertThat(config.columns())
+        .containsExactly(
+            Map.entry("metric", ColumnConfig.of(IndexKind.INVERTED)),
+            Map.entry("org_id", ColumnConfig.of(IndexKind.INVERTED)),
+            Map.entry("resolution", ColumnConfig.of(IndexKind.INVERTED)),
+            Map.entry("logical_timestamp", ColumnConfig.of(IndexKind.RANGE)));
+    assertThat(config.mapKeys())
+        .containsExactly(
+            Map.entry("dimensions", new MapKeySelection.Listed(List.of("node", "service"))));
+    assertThat(config.replication()).isEqualTo(1);
+    assertThat(config.refreshInterval()).isEqualTo(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void refusesUnknownBundledResource() {
+    assertThatThrownBy(() -> ConfigLoader.loadBundledTable("nope.table.yaml"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot load bundled table config nope.table.yaml: no such resource (bundled:"
+                + " obs-metrics.table.yaml)");
+  }
+
+  @Test
+  void readsYamlAndJsonAlike() throws Exception {
+    String yaml =
+        """
+        table: {catalog: lake, namespace: ads, name: clicks}
+        columns:
+          campaign: {indexes: [inverted, forward]}
+          ts: {indexes: [range, sorted]}
+          user_id: {indexes: [bloom]}
+        map-keys:
+          labels: {auto: true, min-share: 0.05}
+          tags: {auto: true}
+        replication: 3
+        refresh-interval: 5m
+        """;
+    String json =
+        """
+        {"table": {"catalog": "lake", "namespace": "ads", "name": "clicks"},
+         "columns": {"campaign": {"indexes": ["inverted", "forward"]},
+                     "ts": {"indexes": ["range", "sorted"]},
+                     "user_id": {"indexes": ["bloom"]}},
+         "map-keys": {"labels": {"auto": true, "min-share": 0.05}, "tags": {"auto": true}},
+         "replication": 3,
+         "refresh-interval": "PT5M"}
+        """;
+    TableConfig fromYaml =
+        ConfigLoader.loadTable(Files.writeString(directory.resolve("t.yml"), yaml));
+    TableConfig fromJson =
+        ConfigLoader.loadTable(Files.writeString(directory.resolve("t.json"), json));
+    assertThat(fromYaml).isEqualTo(fromJson);
+    assertThat(fromYaml.timeColumn()).isEmpty();
+    assertThat(fromYaml.column("campaign").orElseThrow().has(IndexKind.FORWARD)).isTrue();
+    assertThat(fromYaml.column("missing")).isEmpty();
+    assertThat(fromYaml.mapKeys())
+        .containsExactly(
+            Map.entry("labels", new MapKeySelection.Auto(0.05)),
+            Map.entry("tags", new MapKeySelection.Auto(MapKeySelection.DEFAULT_MIN_SHARE)));
+    assertThat(fromYaml.replication()).isEqualTo(3);
+    assertThat(fromYaml.refreshInterval()).isEqualTo(Duration.ofMinutes(5));
+  }
+
+  @Test
+  void defaultsCatalogAndOptionalSections() {
+    TableConfig config = parse("table: {namespace: obs, name: metrics}\n");
+    assertThat(config.identity().catalog()).isEqualTo(TableIdentity.DEFAULT_CATALOG);
+    assertThat(config.columns()).isEmpty();
+    assertThat(config.mapKeys()).isEmpty();
+    assertThat(config.replication()).isEqualTo(TableConfig.DEFAULT_REPLICATION);
+    assertThat(config.refreshInterval()).isEqualTo(TableConfig.DEFAULT_REFRESH_INTERVAL);
+  }
+
+  @Test
+  void reportsMissingIdentity() {
+    assertViolations(
+        "columns: {metric: {indexes: [inverted]}}\n",
+        "Missing key table (the Iceberg table: table.namespace and table.name, such as obs and"
+            + " metrics)");
+    assertViolations(
+        "table: {catalog: lake}\n",
+        "Missing key table.namespace (the table's Iceberg namespace, such as obs)",
+        "Missing key table.name (the table's name within its namespace, such as metrics)");
+    assertViolations(
+        "table: obs.metrics\n",
+        "Cannot use table: \"obs.metrics\" (expected a section of keys, not a single value)");
+  }
+
+  @Test
+  void reportsBadIndexes() {
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        columns:
+          metric: {indexes: [inverted, fulltext]}
+          org_id: {indexes: [inverted, inverted]}
+          resolution: {indexes: []}
+          host: {}
+          region: [inverted]
+          node: {index: [bloom]}
+        """,
+        "Cannot use columns.region: [\"inverted\"] (expected a section with indexes, such as"
+            + " {indexes: [inverted]})",
+        "Cannot use columns.metric.indexes: [\"inverted\",\"fulltext\"] (unknown fulltext; allowed:"
+            + " inverted, range, sorted, bloom, forward)",
+        "Cannot use columns.org_id.indexes: [\"inverted\",\"inverted\"] (inverted is repeated)",
+        "Cannot use columns.resolution.indexes: [] (expected a list of inverted, range, sorted,"
+            + " bloom, forward)",
+        "Missing key columns.host.indexes (the indexes to build: inverted, range, sorted, bloom or"
+            + " forward)",
+        "Missing key columns.node.indexes (the indexes to build: inverted, range, sorted, bloom or"
+            + " forward)",
+        "Unknown key columns.node.index (did you mean columns.node.indexes?)");
+  }
+
+  @Test
+  void reportsBadMapKeySelections() {
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        map-keys:
+          both: {keys: [node], auto: true}
+          neither: {}
+          share-without-auto: {keys: [node], min-share: 0.5}
+          share-too-large: {auto: true, min-share: 1.5}
+          share-zero: {auto: true, min-share: 0}
+          auto-false: {auto: false}
+          repeated: {keys: [node, node]}
+          empty: {keys: []}
+        """,
+        "Cannot use map-keys.both: both keys and auto: true (use exactly one: keys: [node, service]"
+            + " or auto: true)",
+        "Cannot use map-keys.neither: neither keys nor auto is set (use exactly one: keys: [node,"
+            + " service] or auto: true)",
+        "Cannot use map-keys.share-without-auto.min-share: 0.5 (only with auto: true)",
+        "Cannot use map-keys.share-too-large.min-share: 1.5 (expected a number above 0.0 and at"
+            + " most 1.0)",
+        "Cannot use map-keys.share-zero.min-share: 0 (expected a number above 0.0 and at most"
+            + " 1.0)",
+        "Cannot use map-keys.auto-false.auto: false (auto: false needs keys: [...] instead; use"
+            + " exactly one of keys or auto: true)",
+        "Cannot use map-keys.repeated.keys: [\"node\",\"node\"] (node is repeated)",
+        "Cannot use map-keys.empty.keys: [] (expected a list of map keys such as [node,"
+            + " service])");
+  }
+
+  @Test
+  void reportsBadScalarsAndUnknownKeys() {
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        time-column: ""
+        replication: 0
+        refresh-interval: 60
+        mapKeys: {dimensions: {keys: [node]}}
+        """,
+        "Cannot use time-column: \"\" (expected a column name)",
+        "Cannot use replication: 0 (expected an integer from 1 to 100)",
+        "Cannot use refresh-interval: 60 (expected a duration such as 250ms, 30s, 5m or 1h)",
+        "Unknown key mapKeys (did you mean map-keys?)");
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        refresh-interval: 500ms
+        """,
+        "Cannot use refresh-interval: \"500ms\" (expected at least 1s)");
+  }
+
+  @Test
+  void reportsSyntaxErrors() {
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                ConfigLoader.parseTable(
+                    "table: {namespace: obs, name: metrics\ncolumns: x\n",
+                    ConfigFormat.YAML,
+                    "metrics.yaml"));
+    assertThat(e.getMessage())
+        .startsWith("metrics.yaml: Cannot parse YAML at line ")
+        .endsWith("(fix the syntax there)")
+        .doesNotContain("\n");
+  }
+
+  private static TableConfig parse(String yaml) {
+    return ConfigLoader.parseTable(yaml, ConfigFormat.YAML, "table.yaml");
+  }
+
+  private static void assertViolations(String yaml, String... expected) {
+    ConfigException e = catchThrowableOfType(ConfigException.class, () -> parse(yaml));
+    assertThat(e).as("expected a ConfigException").isNotNull();
+    assertThat(e.violations()).extracting(Violation::message).containsExactly(expected);
+    assertThat(e.getMessage().lines().toList())
+        .isEqualTo(List.of(expected).stream().map(message -> "table.yaml: " + message).toList());
+  }
+}
