@@ -1,0 +1,2 @@
+/** The memory tier: Caffeine, bounded by bytes. */
+package io.shelfmark.cache.memory;
