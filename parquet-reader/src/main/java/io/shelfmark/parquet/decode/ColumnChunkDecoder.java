@@ -58,7 +58,7 @@ import org.apache.parquet.format.PageType;
 public final class ColumnChunkDecoder {
   /**
    * The largest uncompressed page accepted (128 MiB). Writers cut pages at about 1 MiB; a header
-   * claiming more is refused before anything is allocated for it.
+   * claiming more is refused as unsupported before anything is allocated for it.
    */
   public static final int MAX_PAGE_SIZE = 128 << 20;
 
@@ -408,12 +408,14 @@ public final class ColumnChunkDecoder {
     return present;
   }
 
-  private int uncompressedSize(RawPage page) throws MalformedPageException {
+  private int uncompressedSize(RawPage page) throws UnsupportedPageException {
     int size = page.header.getUncompressed_page_size();
     if (size > MAX_PAGE_SIZE) {
-      throw new MalformedPageException(
-          "page header declares %d uncompressed bytes (at most %d are accepted)"
-              .formatted(size, MAX_PAGE_SIZE));
+      // Not necessarily corrupt (a writer may cut 1 GiB pages), but more than one page may take.
+      throw new UnsupportedPageException(
+          "a page of %d uncompressed bytes".formatted(size),
+          "pages are limited to %d bytes to bound memory; rewrite the file with smaller pages"
+              .formatted(MAX_PAGE_SIZE));
     }
     return size;
   }

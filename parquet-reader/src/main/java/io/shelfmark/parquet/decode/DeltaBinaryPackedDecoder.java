@@ -219,6 +219,11 @@ final class DeltaBinaryPackedDecoder implements ValueDecoder {
   }
 
   private void unpack(ByteBuffer source, int offset, int bitWidth) {
+    if (bitWidth == 0) {
+      // parquet-java's width-0 packer writes nothing: the deltas are all zero.
+      Arrays.fill(miniblock, 0L);
+      return;
+    }
     BytePackerForLong packer = Packer.LITTLE_ENDIAN.newBytePackerForLong(bitWidth);
     for (int i = 0; i < valuesPerMiniblock; i += 8) {
       packer.unpack8Values(source, offset + i / 8 * bitWidth, miniblock, i);

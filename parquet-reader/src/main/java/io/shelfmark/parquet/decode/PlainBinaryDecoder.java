@@ -45,7 +45,8 @@ final class PlainBinaryDecoder implements ValueDecoder {
       return;
     }
     for (int i = 0; i < count; i++) {
-      position += nextLength();
+      int length = nextLength(); // moves past the length prefix first
+      position += length;
     }
   }
 

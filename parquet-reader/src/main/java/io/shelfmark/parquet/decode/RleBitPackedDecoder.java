@@ -112,9 +112,14 @@ final class RleBitPackedDecoder {
       unpackGroup();
       return 0;
     }
-    for (int g = 0; g < groups; g++) {
-      packer.unpack8Values(buffer, position, out, offset + g * 8);
-      position += bitWidth;
+    if (bitWidth == 0) {
+      // parquet-java's width-0 packer writes nothing: every value is zero.
+      Arrays.fill(out, offset, offset + groups * 8, 0);
+    } else {
+      for (int g = 0; g < groups; g++) {
+        packer.unpack8Values(buffer, position, out, offset + g * 8);
+        position += bitWidth;
+      }
     }
     packedRemaining -= groups * 8;
     return groups * 8;
@@ -122,7 +127,9 @@ final class RleBitPackedDecoder {
 
   /** Unpacks the next group of 8 into the buffer, zero-padding a group the data cuts short. */
   private void unpackGroup() {
-    if (end - position >= bitWidth) {
+    if (bitWidth == 0) {
+      Arrays.fill(group, 0);
+    } else if (end - position >= bitWidth) {
       packer.unpack8Values(buffer, position, group, 0);
       position += bitWidth;
     } else {
