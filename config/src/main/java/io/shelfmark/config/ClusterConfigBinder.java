@@ -148,26 +148,14 @@ final class ClusterConfigBinder {
             .integer(MAX_RETRIES, 0, StorageConfig.MAX_MAX_RETRIES)
             .orElse(StorageConfig.DEFAULT_MAX_RETRIES);
 
-    boolean valid = checkCredentialsPair(storage);
+    checkCredentialsPair(storage);
+    // With the type itself wrong, the rules that depend on it would only add noise.
+    boolean typeKnown = type.isPresent() || !storage.isSet(TYPE);
     StorageType resolvedType = type.orElse(StorageConfig.DEFAULT_TYPE);
-    if (storage.isSet(TYPE) && type.isEmpty()) {
-      // The type itself is wrong: rules that depend on it would only add noise.
-      return Optional.empty();
+    if (typeKnown) {
+      checkRulesByType(storage, resolvedType);
     }
-    if (resolvedType == StorageType.LOCAL) {
-      storage.require(ROOT, "required when storage.type is local: the directory holding the data");
-      for (String s3Only : new String[] {ENDPOINT, ACCESS_KEY_ID, SECRET_ACCESS_KEY}) {
-        if (storage.isSet(s3Only)) {
-          storage.reject(s3Only, "only for storage.type s3; remove it or set storage.type: s3");
-          valid = false;
-        }
-      }
-      valid &= storage.isSet(ROOT);
-    } else if (storage.isSet(ROOT)) {
-      storage.reject(ROOT, "only for storage.type local; remove it or set storage.type: local");
-      valid = false;
-    }
-    if (!valid || storage.context().hasViolations()) {
+    if (storage.context().hasViolations()) {
       return Optional.empty();
     }
     Optional<StaticCredentials> credentials =
@@ -185,11 +173,24 @@ final class ClusterConfigBinder {
             maxRetries));
   }
 
-  private static boolean checkCredentialsPair(ConfigNode storage) {
+  private static void checkRulesByType(ConfigNode storage, StorageType type) {
+    if (type == StorageType.LOCAL) {
+      storage.require(ROOT, "required when storage.type is local: the directory holding the data");
+      for (String s3Only : new String[] {ENDPOINT, ACCESS_KEY_ID, SECRET_ACCESS_KEY}) {
+        if (storage.isSet(s3Only)) {
+          storage.reject(s3Only, "only for storage.type s3; remove it or set storage.type: s3");
+        }
+      }
+    } else if (storage.isSet(ROOT)) {
+      storage.reject(ROOT, "only for storage.type local; remove it or set storage.type: local");
+    }
+  }
+
+  private static void checkCredentialsPair(ConfigNode storage) {
     boolean hasId = storage.isSet(ACCESS_KEY_ID);
     boolean hasSecret = storage.isSet(SECRET_ACCESS_KEY);
     if (hasId == hasSecret) {
-      return true;
+      return;
     }
     String given = storage.keyPath(hasId ? ACCESS_KEY_ID : SECRET_ACCESS_KEY);
     String missing = storage.keyPath(hasId ? SECRET_ACCESS_KEY : ACCESS_KEY_ID);
@@ -202,7 +203,6 @@ final class ClusterConfigBinder {
                 + " without "
                 + missing
                 + " (set both, or neither to use the AWS default credentials chain)");
-    return false;
   }
 
   private static Optional<URI> uri(ConfigNode section, String key) {
@@ -251,7 +251,15 @@ final class ClusterConfigBinder {
     if (type.isEmpty()) {
       return Optional.empty();
     }
-    switch (type.get()) {
+    checkRulesByType(catalog, type.get(), uri);
+    if (catalog.context().hasViolations()) {
+      return Optional.empty();
+    }
+    return Optional.of(new CatalogConfig(type.get(), name, uri, warehouse, properties));
+  }
+
+  private static void checkRulesByType(ConfigNode catalog, CatalogType type, Optional<String> uri) {
+    switch (type) {
       case JDBC -> {
         catalog.require(
             ClusterKeys.URI,
@@ -278,10 +286,6 @@ final class ClusterConfigBinder {
         }
       }
     }
-    if (catalog.context().hasViolations()) {
-      return Optional.empty();
-    }
-    return Optional.of(new CatalogConfig(type.get(), name, uri, warehouse, properties));
   }
 
   private static CacheConfig bindCache(ConfigNode cache, Path dataDir) {

@@ -180,15 +180,19 @@ final class ConfigNode {
     if (value.isIntegralNumber() && value.canConvertToLong() && value.asLong() >= 0) {
       return Optional.of(DataSize.ofBytes(value.asLong()));
     }
+    DataSize parsed = null;
     if (value.isTextual()) {
       try {
-        return Optional.of(DataSize.parse(value.asText()));
+        parsed = DataSize.parse(value.asText());
       } catch (IllegalArgumentException e) {
-        // DataSize's own message repeats the value; the violation says it once, with the key.
+        parsed = null; // reported just below, in the shape every violation takes
       }
     }
-    context.invalid(keyPath(key), value, "expected a size such as 512MB or 2GiB");
-    return Optional.empty();
+    if (parsed == null) {
+      context.invalid(keyPath(key), value, "expected a size such as 512MB or 2GiB");
+      return Optional.empty();
+    }
+    return Optional.of(parsed);
   }
 
   /** A duration of at least {@code min}, written {@code 30s}, {@code 5m}, {@code PT30S}. */
