@@ -82,6 +82,26 @@ public final class FilePageLocations {
     return rowGroup * columnCount + column;
   }
 
+  /**
+   * Checks that these locations were built for a file shaped like {@code footer}'s (same number of
+   * row groups and leaf columns).
+   *
+   * @throws IllegalArgumentException when they were not, for example because they belong to another
+   *     file
+   */
+  public void checkShape(ParquetFooter footer) {
+    if (rowGroupCount != footer.rowGroupCount() || columnCount != footer.columnCount()) {
+      throw new IllegalArgumentException(
+          "Cannot use page locations for %s: they cover %d row groups of %d columns but the file has %d of %d (were they built for another file?)"
+              .formatted(
+                  footer.file(),
+                  rowGroupCount,
+                  columnCount,
+                  footer.rowGroupCount(),
+                  footer.columnCount()));
+    }
+  }
+
   /** The serialized form (see the class javadoc). */
   public byte[] serialize() {
     int size = HEADER_BYTES + 4;

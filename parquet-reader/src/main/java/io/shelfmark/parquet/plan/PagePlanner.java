@@ -110,17 +110,7 @@ public final class PagePlanner {
 
   private static void checkDimensions(
       ParquetFooter footer, FilePageLocations locations, List<Integer> columns) {
-    if (locations.rowGroupCount() != footer.rowGroupCount()
-        || locations.columnCount() != footer.columnCount()) {
-      throw new IllegalArgumentException(
-          "Cannot plan read of %s: page locations cover %d row groups of %d columns but the file has %d of %d (were they built for another file?)"
-              .formatted(
-                  footer.file(),
-                  locations.rowGroupCount(),
-                  locations.columnCount(),
-                  footer.rowGroupCount(),
-                  footer.columnCount()));
-    }
+    locations.checkShape(footer);
     for (int column : columns) {
       if (column < 0 || column >= footer.columnCount()) {
         throw new IllegalArgumentException(

@@ -100,6 +100,7 @@ public final class ParquetFileReader {
                 () ->
                     FilePageLocations.builder(footer.rowGroupCount(), footer.columnCount())
                         .build());
+    known.checkShape(footer);
     Loaded loaded =
         locationLoader.load(
             request.file(), footer, schema, chunksToRead(footer, rows, indexes), known, counters);
