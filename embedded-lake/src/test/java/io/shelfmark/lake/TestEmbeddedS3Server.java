@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -127,11 +127,14 @@ class TestEmbeddedS3Server {
   void quietsServerLoggersButKeepsConfiguredLevels() throws IOException {
     ch.qos.logback.classic.Logger jetty =
         (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.eclipse.jetty");
+    ch.qos.logback.classic.Logger s3proxy =
+        (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.gaul");
     Level before = jetty.getLevel();
     jetty.setLevel(Level.DEBUG);
+    // Unset, as a fresh JVM has it (an earlier test's server may have quieted it already).
+    s3proxy.setLevel(null);
     try (EmbeddedS3Server server = startedServer()) {
-      ch.qos.logback.classic.Logger s3proxy =
-          (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.gaul");
+      assertThat(server.port()).isPositive();
       assertThat(s3proxy.getLevel()).isEqualTo(Level.WARN);
       // Jetty's level was set explicitly, as a logback.xml would: the server leaves it alone.
       assertThat(jetty.getLevel()).isEqualTo(Level.DEBUG);
@@ -155,7 +158,7 @@ class TestEmbeddedS3Server {
         .endpointOverride(endpoint)
         .region(Region.of(EmbeddedS3Server.REGION))
         .forcePathStyle(true)
-        .httpClientBuilder(ApacheHttpClient.builder())
+        .httpClientBuilder(Apache5HttpClient.builder())
         .credentialsProvider(
             StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
         .build();

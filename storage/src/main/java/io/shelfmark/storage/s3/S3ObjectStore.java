@@ -27,7 +27,7 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
-import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.retries.api.RetryStrategy;
@@ -44,8 +44,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * Amazon S3 or any S3-compatible server as an {@link ObjectStore}, through the AWS SDK v2
- * synchronous client over the Apache HTTP client (a pool of {@link S3StoreOptions#maxConnections()}
- * connections shared by all threads).
+ * synchronous client over the Apache HTTP client 5 (a pool of {@link
+ * S3StoreOptions#maxConnections()} connections shared by all threads).
  *
  * <p>Requests: {@link #readRange} is one {@code GET} with {@code Range: bytes=a-b}; {@link #stat}
  * one {@code HEAD}; {@link #write} one {@code PUT}; {@link #upload} one {@code PUT} streamed from
@@ -434,7 +434,7 @@ public final class S3ObjectStore implements ObjectStore {
     S3ClientBuilder builder =
         S3Client.builder()
             .httpClientBuilder(
-                ApacheHttpClient.builder()
+                Apache5HttpClient.builder()
                     .maxConnections(options.maxConnections())
                     .connectionTimeout(options.connectTimeout())
                     .socketTimeout(options.requestTimeout())
