@@ -117,7 +117,17 @@ public final class ColumnChunkDecoder {
    * @param pageIncludingHeader exactly the page's bytes, header first
    */
   public void readDictionaryPage(ByteBuffer pageIncludingHeader) throws IOException {
-    ParquetLocation where = location.withPage(-1, -1);
+    readDictionaryPage(-1, pageIncludingHeader);
+  }
+
+  /**
+   * As {@link #readDictionaryPage(ByteBuffer)}, with the page header's offset in the file for error
+   * messages (-1 when unknown).
+   */
+  public void readDictionaryPage(long pageOffset, ByteBuffer pageIncludingHeader)
+      throws IOException {
+    requireNonNull(pageIncludingHeader, "pageIncludingHeader is null");
+    ParquetLocation where = location.withPage(-1, pageOffset);
     try {
       RawPage page = RawPage.parse(pageIncludingHeader);
       if (page.header.getType() != PageType.DICTIONARY_PAGE
@@ -227,10 +237,20 @@ public final class ColumnChunkDecoder {
    * decompresses the levels).
    */
   public int countRows(ByteBuffer pageIncludingHeader) throws IOException {
+    return countRows(-1, -1, pageIncludingHeader);
+  }
+
+  /**
+   * As {@link #countRows(ByteBuffer)}, with the page's ordinal in the chunk and its header's offset
+   * in the file for error messages (either may be -1 when unknown).
+   */
+  public int countRows(int pageIndex, long pageOffset, ByteBuffer pageIncludingHeader)
+      throws IOException {
+    requireNonNull(pageIncludingHeader, "pageIncludingHeader is null");
     try {
       return readLevels(RawPage.parse(pageIncludingHeader)).rows;
     } catch (IOException | RuntimeException e) {
-      throw translate(e, location, "data page");
+      throw translate(e, location.withPage(pageIndex, pageOffset), "data page");
     }
   }
 

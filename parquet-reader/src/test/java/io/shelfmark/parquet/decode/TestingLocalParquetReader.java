@@ -164,10 +164,10 @@ final class TestingLocalParquetReader {
       }
       ByteBuffer page = ByteBuffer.wrap(bytes, (int) position, (int) pageLength).slice();
       if (header.getType() == PageType.DICTIONARY_PAGE) {
-        decoder.readDictionaryPage(page);
+        decoder.readDictionaryPage(position, page);
       } else if (header.getType() == PageType.DATA_PAGE
           || header.getType() == PageType.DATA_PAGE_V2) {
-        int pageRows = decoder.countRows(page);
+        int pageRows = decoder.countRows(pageIndex, position, page);
         if (firstRow + (long) pageRows > rows) {
           throw new CorruptParquetException(
               location.withPage(pageIndex, position),
