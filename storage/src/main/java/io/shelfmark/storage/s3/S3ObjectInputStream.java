@@ -14,11 +14,18 @@ import software.amazon.awssdk.core.ResponseInputStream;
 final class S3ObjectInputStream extends InputStream {
   private final ResponseInputStream<?> body;
   private final StorageStats stats;
+  private final long contentLength;
+  private long consumed;
   private boolean atEnd;
   private boolean closed;
 
-  S3ObjectInputStream(ResponseInputStream<?> body, StorageStats stats) {
+  /**
+   * @param contentLength the body's length when the response gave one, else -1; a caller that reads
+   *     exactly that many bytes has reached the end even without seeing -1
+   */
+  S3ObjectInputStream(ResponseInputStream<?> body, long contentLength, StorageStats stats) {
     this.body = requireNonNull(body, "body is null");
+    this.contentLength = contentLength;
     this.stats = requireNonNull(stats, "stats is null");
   }
 
@@ -28,7 +35,7 @@ final class S3ObjectInputStream extends InputStream {
     if (b < 0) {
       atEnd = true;
     } else {
-      stats.recordBytesRead(1);
+      consumed(1);
     }
     return b;
   }
@@ -39,7 +46,7 @@ final class S3ObjectInputStream extends InputStream {
     if (n < 0) {
       atEnd = true;
     } else {
-      stats.recordBytesRead(n);
+      consumed(n);
     }
     return n;
   }
@@ -48,8 +55,16 @@ final class S3ObjectInputStream extends InputStream {
   @Override
   public long skip(long n) throws IOException {
     long skipped = body.skip(n);
-    stats.recordBytesRead(skipped);
+    consumed(skipped);
     return skipped;
+  }
+
+  private void consumed(long bytes) {
+    stats.recordBytesRead(bytes);
+    consumed += bytes;
+    if (contentLength >= 0 && consumed >= contentLength) {
+      atEnd = true;
+    }
   }
 
   @Override
@@ -64,7 +79,8 @@ final class S3ObjectInputStream extends InputStream {
     }
     closed = true;
     if (!atEnd) {
-      // Without abort, closing would read the remaining bytes to reuse the connection.
+      // Without abort, closing would read the remaining bytes to reuse the connection; after the
+      // last byte, a plain close returns the connection to the pool.
       body.abort();
     }
     body.close();

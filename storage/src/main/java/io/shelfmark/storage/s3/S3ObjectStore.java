@@ -231,7 +231,8 @@ public final class S3ObjectStore implements ObjectStore {
     try {
       ResponseInputStream<GetObjectResponse> body =
           client.getObject(b -> b.bucket(location.bucket()).key(location.key()));
-      return new S3ObjectInputStream(body, stats);
+      Long length = body.response().contentLength();
+      return new S3ObjectInputStream(body, length == null ? -1 : length, stats);
     } catch (SdkException e) {
       stats.recordFailure();
       throw errors.translate("read", location, e);

@@ -97,7 +97,11 @@ public record S3StoreOptions(
     check(connectTimeout.isPositive(), "connect-timeout", connectTimeout, "positive");
     check(maxRetries >= 0, "storage.max-retries", maxRetries, "expected 0 or more");
     check(!retryBaseDelay.isNegative(), "retry-base-delay", retryBaseDelay, "not negative");
-    check(!throttlingBaseDelay.isNegative(), "throttling-base-delay", throttlingBaseDelay, "");
+    check(
+        !throttlingBaseDelay.isNegative(),
+        "throttling-base-delay",
+        throttlingBaseDelay,
+        "not negative");
     check(
         retryMaxDelay.compareTo(retryBaseDelay) >= 0
             && retryMaxDelay.compareTo(throttlingBaseDelay) >= 0,
@@ -157,7 +161,7 @@ public record S3StoreOptions(
   private static void check(boolean valid, String key, Object value, String expected) {
     if (!valid) {
       throw new IllegalArgumentException(
-          "Cannot use " + key + ": " + value + (expected.isEmpty() ? "" : " (" + expected + ")"));
+          "Cannot use " + key + ": " + value + " (" + expected + ")");
     }
   }
 

@@ -10,7 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
  * part of a multipart upload plus its start and completion, one LIST per page), counted whether it
  * succeeds or fails; a failed call also counts in {@code failedRequests}. A retry of the same call
  * by the client's retry policy counts in {@code retries}, not as another request. Bytes read are
- * counted as the caller receives them, so a stream closed early counts only what was read.
+ * counted as the caller receives (or skips over) them, so a stream closed early counts only what
+ * was read; the bytes of an attempt that broke off mid-way count too, as they crossed the network.
+ * An aborted multipart upload counts its abort as a delete.
  *
  * <p>Thread safety: safe for concurrent use; stores sharing one instance (see {@code
  * RoutingObjectStore}) add into the same counters.
