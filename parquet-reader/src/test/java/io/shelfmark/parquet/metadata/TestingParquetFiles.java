@@ -135,7 +135,7 @@ public final class TestingParquetFiles {
       statement.execute(
           ("COPY (SELECT range AS id,"
                   + " CASE WHEN range %% 11 = 0 THEN NULL ELSE 'name-' || (range %% 37) END AS name,"
-                  + " range * 0.25 AS score FROM range(%d))"
+                  + " (range * 0.25)::DOUBLE AS score FROM range(%d))"
                   + " TO '%s' (FORMAT parquet, ROW_GROUP_SIZE %d)")
               .formatted(rows, file, rowGroupRows));
     } catch (SQLException e) {
