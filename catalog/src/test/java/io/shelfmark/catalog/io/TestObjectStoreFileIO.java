@@ -230,6 +230,25 @@ class TestObjectStoreFileIO {
   }
 
   @Test
+  void failedUploadReportsTheLocationAndLeavesNoStagedFile() throws IOException {
+    Path staging = Files.createDirectories(directory.resolve("staging"));
+    ObjectStoreFileIO staged = new ObjectStoreFileIO(lake.store());
+    staged.initialize(Map.of(FileIOProperties.TEMP_DIR, staging.toString()));
+    PositionOutputStream out =
+        staged.newOutputFile("s3://no-such-bucket/x.bin").createOrOverwrite();
+    out.write(bytes(100, 11));
+    try (var files = Files.list(staging)) {
+      assertThat(files).as("staged while open").hasSize(1);
+    }
+    assertThatThrownBy(out::close)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("s3://no-such-bucket/x.bin");
+    try (var files = Files.list(staging)) {
+      assertThat(files).as("deleted after the failed upload").isEmpty();
+    }
+  }
+
+  @Test
   void unsupportedSchemeIsNamed() {
     assertThatThrownBy(() -> io.newInputFile("gs://bucket/key"))
         .isInstanceOf(IllegalArgumentException.class)
