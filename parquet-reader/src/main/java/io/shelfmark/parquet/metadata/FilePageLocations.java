@@ -139,7 +139,12 @@ public final class FilePageLocations {
   public static FilePageLocations deserialize(ByteBuffer serialized) throws IOException {
     ByteBuffer in = serialized.slice().order(ByteOrder.LITTLE_ENDIAN);
     try {
-      if (in.remaining() < HEADER_BYTES + 4 || in.getInt() != MAGIC) {
+      if (in.remaining() < HEADER_BYTES + 4) {
+        throw new IOException(
+            "Cannot read page locations: %d bytes are too few (at least %d)"
+                .formatted(in.remaining(), HEADER_BYTES + 4));
+      }
+      if (in.getInt() != MAGIC) {
         throw new IOException(
             "Cannot read page locations: missing magic SMPL (not page locations)");
       }

@@ -143,7 +143,7 @@ public final class PagePlanner {
   private static IllegalArgumentException missingLocations(
       ParquetFooter footer, int rowGroup, int column) {
     return new IllegalArgumentException(
-        "Cannot plan read of %s: no page locations for row group %d, column %s (load them with PageLocationReader first)"
+        "Cannot plan read of %s: no page locations for row group %d, column %s (load them with PageLocationLoader first)"
             .formatted(footer.file(), rowGroup, footer.columnPath(column)));
   }
 }
