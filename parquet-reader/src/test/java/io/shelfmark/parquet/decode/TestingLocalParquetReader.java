@@ -76,6 +76,11 @@ final class TestingLocalParquetReader {
     return new TestingLocalParquetReader(file, bytes, footer);
   }
 
+  /** The file as named when opened. */
+  String fileName() {
+    return file;
+  }
+
   FileMetaData footer() {
     return footer;
   }
