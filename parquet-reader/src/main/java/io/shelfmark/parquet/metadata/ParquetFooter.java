@@ -41,6 +41,7 @@ public final class ParquetFooter {
   private final byte[] bytes;
   private final FileMetaData metadata;
   private final long[] rowGroupFirstRows;
+  private final long rowCount;
   private final int leafColumnCount;
 
   private ParquetFooter(String file, long fileSize, byte[] bytes, FileMetaData metadata)
@@ -51,6 +52,9 @@ public final class ParquetFooter {
     this.metadata = metadata;
     this.leafColumnCount = countLeaves(file, metadata.getSchema());
     this.rowGroupFirstRows = validateRowGroups();
+    int last = rowGroupFirstRows.length - 1;
+    this.rowCount =
+        last < 0 ? 0 : rowGroupFirstRows[last] + metadata.getRow_groups().get(last).getNum_rows();
   }
 
   /**
@@ -127,9 +131,9 @@ public final class ParquetFooter {
     return fileSize - TAIL_LENGTH - bytes.length;
   }
 
-  /** The number of rows in the file. */
+  /** The number of rows in the file: the sum of its row groups' counts. */
   public long rowCount() {
-    return metadata.getNum_rows();
+    return rowCount;
   }
 
   public int rowGroupCount() {
@@ -211,9 +215,11 @@ public final class ParquetFooter {
             "row group has %d rows (expected 0 to %d)".formatted(count, Integer.MAX_VALUE));
       }
       rows += count;
-      validateColumnChunks(i, rowGroup);
+      validateColumnChunks(i, rowGroup, count == 0);
     }
-    if (rows != metadata.getNum_rows()) {
+    // Some writers (old Impala and parquet-mr builds) leave FileMetaData.num_rows at 0; readers
+    // take the row groups' counts then, as parquet-java and DuckDB do. Any other mismatch is a lie.
+    if (rows != metadata.getNum_rows() && metadata.getNum_rows() != 0) {
       throw new CorruptParquetException(
           where,
           "row groups hold %d rows but the footer says the file has %d"
@@ -222,7 +228,12 @@ public final class ParquetFooter {
     return firstRows;
   }
 
-  private void validateColumnChunks(int index, RowGroup rowGroup) throws IOException {
+  /**
+   * @param empty whether the row group holds no rows: its chunks are never read, and some writers
+   *     record offset 0 for them, so their byte ranges are not checked
+   */
+  private void validateColumnChunks(int index, RowGroup rowGroup, boolean empty)
+      throws IOException {
     List<ColumnChunk> columns = rowGroup.getColumns();
     int found = columns == null ? 0 : columns.size();
     if (found != leafColumnCount) {
@@ -251,7 +262,8 @@ public final class ParquetFooter {
       where = where.withColumn(String.join(".", chunk.getPath_in_schema()));
       long start = chunkStart(chunk);
       long size = chunk.getTotal_compressed_size();
-      if (start < MAGIC_LENGTH || size < 0 || start > dataEnd || size > dataEnd - start) {
+      if (!empty
+          && (start < MAGIC_LENGTH || size < 0 || start > dataEnd || size > dataEnd - start)) {
         throw new CorruptParquetException(
             where,
             ("column chunk at offset %d of %d bytes does not lie between the leading magic and"

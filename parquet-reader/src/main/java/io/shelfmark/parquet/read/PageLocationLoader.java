@@ -45,12 +45,17 @@ public final class PageLocationLoader {
     this.options = requireNonNull(options, "options is null");
   }
 
-  /** The page locations of every column chunk of the file. */
+  /**
+   * The page locations of every column chunk of the file. Row groups without rows get no entry:
+   * nothing is ever read from them.
+   */
   public FilePageLocations load(Location file, ParquetFooter footer) throws IOException {
     ParquetSchema schema = ParquetSchema.from(footer.file(), footer.schema());
     List<Chunk> chunks = new ArrayList<>();
     for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
-      for (int column = 0; column < footer.columnCount(); column++) {
+      for (int column = 0;
+          column < footer.columnCount() && footer.rowGroupRowCount(rowGroup) > 0;
+          column++) {
         chunks.add(new Chunk(rowGroup, column));
       }
     }
@@ -171,6 +176,8 @@ public final class PageLocationLoader {
         chunk.column(),
         bytes,
         column.maxRepetitionLevel(),
-        (page, pageBytes) -> new ColumnChunkDecoder(column, codec, page).countRows(pageBytes));
+        (page, pageBytes) ->
+            new ColumnChunkDecoder(column, codec, page.withPage(-1, -1))
+                .countRows(page.pageIndex(), page.pageOffset(), pageBytes));
   }
 }

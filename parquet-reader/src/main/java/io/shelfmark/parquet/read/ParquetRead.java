@@ -143,7 +143,8 @@ public final class ParquetRead implements AutoCloseable {
     ColumnChunkDecoder decoder = new ColumnChunkDecoder(column, metadata.getCodec(), where);
     ColumnBatch.Builder builder = ColumnBatch.builder(column);
     if (chunk.dictionaryPage().isPresent()) {
-      decoder.readDictionaryPage(bytes(chunk.dictionaryPage().get()));
+      ByteRange dictionary = chunk.dictionaryPage().get();
+      decoder.readDictionaryPage(dictionary.offset(), bytes(dictionary));
       counters.recordDictionaryPage();
     }
     for (PlannedPage page : chunk.pages()) {

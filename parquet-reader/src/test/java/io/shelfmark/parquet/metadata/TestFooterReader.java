@@ -169,6 +169,37 @@ class TestFooterReader {
   }
 
   @Test
+  void takesRowGroupCountsWhenTheFooterRowCountIsZero() throws IOException {
+    // A writer bug other readers tolerate (parquet-testing's repeated_no_annotation.parquet).
+    Path zero =
+        TestingParquetFiles.rewriteFooter(
+            file, directory.resolve("zero-rows.parquet"), footer -> footer.setNum_rows(0));
+    assertThat(read(zero).rowCount()).isEqualTo(3_000);
+    assertThat(read(TESTING.resolve("repeated_no_annotation.parquet")).rowCount()).isEqualTo(6);
+  }
+
+  @Test
+  void acceptsEmptyRowGroupWhoseChunksHaveNoOffsets() throws IOException {
+    // Nothing is ever read from a row group without rows, so its chunk offsets are not checked
+    // (parquet-testing's column_chunk_key_value_metadata.parquet records offset 0).
+    Path empty =
+        TestingParquetFiles.rewriteFooter(
+            file,
+            directory.resolve("empty-row-group.parquet"),
+            footer -> {
+              var rowGroup = footer.getRow_groups().get(2).deepCopy();
+              rowGroup.setNum_rows(0);
+              rowGroup.getColumns().forEach(chunk -> chunk.getMeta_data().setData_page_offset(0));
+              footer.getRow_groups().add(rowGroup);
+            });
+    ParquetFooter footer = read(empty);
+    assertThat(footer.rowGroupCount()).isEqualTo(4);
+    assertThat(footer.rowCount()).isEqualTo(3_000);
+    assertThat(read(TESTING.resolve("column_chunk_key_value_metadata.parquet")).rowCount())
+        .isZero();
+  }
+
+  @Test
   void rejectsColumnChunkPastTheFooter() throws IOException {
     Path lying =
         TestingParquetFiles.rewriteFooter(
