@@ -1,0 +1,92 @@
+package io.shelfmark.segment.dictionary;
+
+import io.shelfmark.segment.encoding.MonotoneLongs;
+import io.shelfmark.segment.format.PartWriter;
+import io.shelfmark.segment.spi.Value;
+import io.shelfmark.segment.spi.ValueType;
+import java.util.Arrays;
+
+/**
+ * Builds a column's dictionary in one pass: values get provisional ids in first-seen order as they
+ * arrive; {@link #seal()} sorts the distinct values and returns the part together with the mapping
+ * from provisional to final (sorted) ids, which the caller applies to the ids it kept. Doubles are
+ * keyed by {@link Value#sortableBits}, so -0.0 and 0.0 share an id, as do all NaNs. Not thread
+ * safe.
+ */
+public final class DictionaryBuilder {
+  private final ValueType type;
+  private final LongIdTable longs;
+  private final BytesIdTable strings;
+
+  public DictionaryBuilder(ValueType type) {
+    this.type = type;
+    this.longs = type == ValueType.STRING ? null : new LongIdTable();
+    this.strings = type == ValueType.STRING ? new BytesIdTable() : null;
+  }
+
+  public ValueType type() {
+    return type;
+  }
+
+  /** The provisional id of a LONG value. */
+  public int add(long value) {
+    return longs.idOf(value);
+  }
+
+  /** The provisional id of a DOUBLE value. */
+  public int add(double value) {
+    return longs.idOf(Value.sortableBits(value));
+  }
+
+  /** The provisional id of a STRING value's UTF-8 bytes. */
+  public int add(byte[] data, int offset, int length) {
+    return strings.idOf(data, offset, length);
+  }
+
+  /** The number of distinct values so far. */
+  public int size() {
+    return longs != null ? longs.size() : strings.size();
+  }
+
+  /** Sorts the values and encodes the part. The builder must not be used afterwards. */
+  public Sealed seal() {
+    int size = size();
+    int[] remap = new int[size];
+    PartWriter out = new PartWriter(64 + size * 4);
+    out.putByte(type.code());
+    if (longs != null) {
+      // Sortable bits for doubles, raw values for longs: signed order is value order for both.
+      long[] sorted = Arrays.copyOf(longs.values(), size);
+      Arrays.sort(sorted);
+      for (int sortedId = 0; sortedId < size; sortedId++) {
+        remap[longs.idOf(sorted[sortedId])] = sortedId;
+      }
+      MonotoneLongs.write(out, sorted, size);
+    } else {
+      Integer[] order = new Integer[size];
+      for (int i = 0; i < size; i++) {
+        order[i] = i;
+      }
+      byte[] arena = strings.arena();
+      int[] offsets = strings.offsets();
+      Arrays.sort(
+          order,
+          (a, b) ->
+              Arrays.compareUnsigned(
+                  arena, offsets[a], offsets[a + 1], arena, offsets[b], offsets[b + 1]));
+      for (int sortedId = 0; sortedId < size; sortedId++) {
+        remap[order[sortedId]] = sortedId;
+      }
+      StringDictionary.write(out, arena, offsets, order);
+    }
+    return new Sealed(remap, out.toByteArray());
+  }
+
+  /**
+   * A sealed dictionary.
+   *
+   * @param remap final id by provisional id
+   * @param part the dictionary part's bytes (version {@link Dictionaries#VERSION})
+   */
+  public record Sealed(int[] remap, byte[] part) {}
+}

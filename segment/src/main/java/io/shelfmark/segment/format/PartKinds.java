@@ -1,0 +1,34 @@
+package io.shelfmark.segment.format;
+
+import java.util.Set;
+
+/**
+ * The persisted kinds of the core parts every reader must understand. Index parts use their index
+ * type's id (for example {@code "range"}) as their kind. These strings are written into segments:
+ * never change one.
+ */
+public final class PartKinds {
+  /** Segment-wide: doc count, data files, columns, map columns ({@code SegmentMetadata}). */
+  public static final String METADATA = "metadata";
+
+  /** Segment-wide: per-file and per-row-group column statistics ({@code SegmentStatistics}). */
+  public static final String STATISTICS = "statistics";
+
+  /** Per file: the raw Parquet footer (FileMetaData) bytes, opaque to the segment. */
+  public static final String FOOTER = "footer";
+
+  /** Per file: the page locations of every column chunk ({@code ChunkPageLayout}). */
+  public static final String PAGES = "pages";
+
+  /** Per column: a RoaringBitmap of the docs whose value is null. */
+  public static final String NULLS = "nulls";
+
+  /** Per column: the sorted dictionary of distinct non-null values. */
+  public static final String DICTIONARY = "dictionary";
+
+  /** Every core kind: index types may not use these ids. */
+  public static final Set<String> CORE =
+      Set.of(METADATA, STATISTICS, FOOTER, PAGES, NULLS, DICTIONARY);
+
+  private PartKinds() {}
+}

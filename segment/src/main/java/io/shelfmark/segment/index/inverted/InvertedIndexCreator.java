@@ -1,0 +1,84 @@
+package io.shelfmark.segment.index.inverted;
+
+import io.shelfmark.segment.format.PartWriter;
+import io.shelfmark.segment.spi.CreatorContext;
+import io.shelfmark.segment.spi.IndexCreator;
+import io.shelfmark.segment.spi.ValueBatch;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Builds the inverted index from dictionary ids: keeps each doc's id, then at seal groups the docs
+ * by id with a counting sort (docs stay ascending within an id) and writes one run-optimized bitmap
+ * per id. Memory: 8 bytes per doc at seal, one bitmap at a time.
+ */
+final class InvertedIndexCreator implements IndexCreator {
+  private final int cardinality;
+  private int[] ids = new int[1024];
+  private int docCount;
+
+  InvertedIndexCreator(CreatorContext context) {
+    this.cardinality =
+        context
+            .dictionary()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "Cannot build an inverted index on column %s without a dictionary"
+                            .formatted(context.column().name())))
+            .size();
+  }
+
+  @Override
+  public void add(ValueBatch batch) {
+    int count = batch.count();
+    if (docCount + count > ids.length) {
+      ids = Arrays.copyOf(ids, Math.max(docCount + count, ids.length * 2));
+    }
+    System.arraycopy(batch.dictionaryIds(), 0, ids, docCount, count);
+    docCount += count;
+  }
+
+  @Override
+  public Optional<byte[]> seal() {
+    int[] starts = new int[cardinality + 1];
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        starts[id + 1]++;
+      }
+    }
+    for (int id = 0; id < cardinality; id++) {
+      starts[id + 1] += starts[id];
+    }
+    int[] docsById = new int[starts[cardinality]];
+    int[] next = Arrays.copyOf(starts, cardinality);
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        docsById[next[id]++] = doc;
+      }
+    }
+    ids = null;
+    PartWriter bitmaps = new PartWriter(Math.max(64, docsById.length));
+    int[] offsets = new int[cardinality + 1];
+    for (int id = 0; id < cardinality; id++) {
+      RoaringBitmap bitmap = new RoaringBitmap();
+      bitmap.addN(docsById, starts[id], starts[id + 1] - starts[id]);
+      bitmap.runOptimize();
+      ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
+      bitmap.serialize(serialized);
+      bitmaps.putBytes(serialized.array());
+      offsets[id + 1] = bitmaps.size();
+    }
+    PartWriter out = new PartWriter(16 + offsets.length * 4 + bitmaps.size());
+    out.putVarInt(cardinality);
+    for (int offset : offsets) {
+      out.putInt(offset);
+    }
+    out.putBytes(bitmaps.toByteArray());
+    return Optional.of(out.toByteArray());
+  }
+}

@@ -1,0 +1,171 @@
+package io.shelfmark.segment.index.mapkey;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.segment.dictionary.BytesIdTable;
+import io.shelfmark.segment.dictionary.DictionaryBuilder;
+import io.shelfmark.segment.spi.ValueType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Splits a MAP&lt;STRING, STRING&gt; column into per-key columns as rows arrive. Each tracked key
+ * keeps only its entries (doc and provisional value id), so memory follows the map's entries, not
+ * keys × docs; {@link #seal()} selects the keys and expands each to one id per doc. Not thread
+ * safe.
+ */
+public final class MapKeyExtractor {
+  /** The most distinct keys automatic selection tracks; later new keys are not considered. */
+  public static final int MAX_TRACKED_KEYS = 1024;
+
+  private final MapKeySelection selection;
+  private final BytesIdTable keyIds = new BytesIdTable();
+  private final List<KeyEntries> keys = new ArrayList<>();
+  private int docCount;
+
+  public MapKeyExtractor(MapKeySelection selection) {
+    this.selection = requireNonNull(selection, "selection is null");
+    if (selection instanceof MapKeySelection.Listed listed) {
+      for (String key : listed.keys()) {
+        byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
+        keyIds.idOf(utf8, 0, utf8.length);
+        keys.add(new KeyEntries(key));
+      }
+    }
+  }
+
+  /**
+   * Adds {@code rowCount} rows. Row {@code r}'s entries are {@code entryOffsets[r] ..
+   * entryOffsets[r + 1] - 1}; entry {@code e}'s key spans {@code keyOffsets[e] .. keyOffsets[e +
+   * 1]} of {@code keyData} and its value {@code valueOffsets[e] .. valueOffsets[e + 1]} of {@code
+   * valueData} unless {@code valueNulls[e]}. {@code mapNulls[r]} marks a null map (no entries).
+   * Either null-flag array may be null when nothing is null. This is the shape of a Parquet map's
+   * two leaf batches with their level-1 offsets.
+   */
+  public void addMaps(
+      int rowCount,
+      int[] entryOffsets,
+      boolean[] mapNulls,
+      byte[] keyData,
+      int[] keyOffsets,
+      byte[] valueData,
+      int[] valueOffsets,
+      boolean[] valueNulls) {
+    for (int row = 0; row < rowCount; row++, docCount++) {
+      if (mapNulls != null && mapNulls[row]) {
+        continue;
+      }
+      int end = entryOffsets[row + 1];
+      for (int entry = entryOffsets[row]; entry < end; entry++) {
+        int keyStart = keyOffsets[entry];
+        int keyLength = keyOffsets[entry + 1] - keyStart;
+        if (repeatedLater(keyData, keyOffsets, entry, end)) {
+          continue; // the last entry of a repeated key wins
+        }
+        int keyId = keyId(keyData, keyStart, keyLength);
+        if (keyId < 0) {
+          continue;
+        }
+        KeyEntries entries = keys.get(keyId);
+        boolean isNull = valueNulls != null && valueNulls[entry];
+        int valueId =
+            isNull
+                ? -1
+                : entries.values.add(
+                    valueData, valueOffsets[entry], valueOffsets[entry + 1] - valueOffsets[entry]);
+        entries.add(docCount, valueId);
+      }
+    }
+  }
+
+  private static boolean repeatedLater(byte[] keyData, int[] keyOffsets, int entry, int end) {
+    int start = keyOffsets[entry];
+    int stop = keyOffsets[entry + 1];
+    for (int later = entry + 1; later < end; later++) {
+      if (Arrays.equals(keyData, start, stop, keyData, keyOffsets[later], keyOffsets[later + 1])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private int keyId(byte[] keyData, int start, int length) {
+    if (selection instanceof MapKeySelection.Listed || keyIds.size() >= MAX_TRACKED_KEYS) {
+      return keyIds.find(keyData, start, length);
+    }
+    int id = keyIds.idOf(keyData, start, length);
+    if (id == keys.size()) {
+      keys.add(new KeyEntries(new String(keyData, start, length, StandardCharsets.UTF_8)));
+    }
+    return id;
+  }
+
+  /** The number of rows added. */
+  public int docCount() {
+    return docCount;
+  }
+
+  /**
+   * The selected keys, sorted: every listed key, or every automatic key present in at least the
+   * minimum share of rows. The extractor must not be used afterwards.
+   */
+  public List<ExtractedKey> seal() {
+    List<ExtractedKey> result = new ArrayList<>();
+    for (KeyEntries entries : keys) {
+      boolean selected =
+          switch (selection) {
+            case MapKeySelection.Listed listed -> true;
+            case MapKeySelection.Auto auto ->
+                docCount > 0 && entries.count >= auto.minShare() * docCount;
+          };
+      if (selected) {
+        int[] ids = new int[docCount];
+        Arrays.fill(ids, -1);
+        for (int i = 0; i < entries.count; i++) {
+          ids[entries.docs[i]] = entries.ids[i];
+        }
+        result.add(new ExtractedKey(entries.key, entries.count, entries.values, ids));
+      }
+    }
+    result.sort(Comparator.comparing(ExtractedKey::key));
+    keys.clear();
+    return result;
+  }
+
+  /**
+   * One extracted key.
+   *
+   * @param key the map key
+   * @param presentRows the rows whose map holds the key
+   * @param values the key's values, with provisional ids
+   * @param provisionalIds per doc, the provisional id of its value, -1 when null or absent
+   */
+  public record ExtractedKey(
+      String key, int presentRows, DictionaryBuilder values, int[] provisionalIds) {}
+
+  /** One key's entries in doc order. */
+  private static final class KeyEntries {
+    final String key;
+    final DictionaryBuilder values = new DictionaryBuilder(ValueType.STRING);
+    int[] docs = new int[16];
+    int[] ids = new int[16];
+    int count;
+
+    KeyEntries(String key) {
+      this.key = key;
+    }
+
+    void add(int doc, int id) {
+      if (count == docs.length) {
+        docs = Arrays.copyOf(docs, count * 2);
+        ids = Arrays.copyOf(ids, count * 2);
+      }
+      docs[count] = doc;
+      ids[count] = id;
+      count++;
+    }
+  }
+}

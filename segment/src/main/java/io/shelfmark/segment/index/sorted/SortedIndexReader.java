@@ -1,0 +1,136 @@
+package io.shelfmark.segment.index.sorted;
+
+import io.shelfmark.segment.encoding.MonotoneLongs;
+import io.shelfmark.segment.format.CorruptSegmentException;
+import io.shelfmark.segment.format.PartReader;
+import io.shelfmark.segment.predicate.ColumnPredicate;
+import io.shelfmark.segment.predicate.LongIntervals;
+import io.shelfmark.segment.spi.Coverage;
+import io.shelfmark.segment.spi.Dictionary;
+import io.shelfmark.segment.spi.IndexReader;
+import io.shelfmark.segment.spi.IndexResult;
+import io.shelfmark.segment.spi.ReaderContext;
+import io.shelfmark.segment.spi.ValueType;
+import java.util.List;
+import java.util.Optional;
+import org.roaringbitmap.RoaringBitmap;
+
+/** Answers comparisons on a sorted column as doc ranges. Immutable and thread safe. */
+public final class SortedIndexReader implements IndexReader {
+  private final ValueType type;
+  private final int domain;
+  private final Optional<Dictionary> dictionary;
+  private final int leadingNulls;
+  private final int runs;
+  private final MonotoneLongs runValues;
+  private final MonotoneLongs runStarts;
+  private final long sizeInBytes;
+
+  private SortedIndexReader(
+      ReaderContext context,
+      int domain,
+      int leadingNulls,
+      int runs,
+      MonotoneLongs runValues,
+      MonotoneLongs runStarts) {
+    this.type = context.column().type();
+    this.domain = domain;
+    this.dictionary = context.dictionary();
+    this.leadingNulls = leadingNulls;
+    this.runs = runs;
+    this.runValues = runValues;
+    this.runStarts = runStarts;
+    this.sizeInBytes = context.part().remaining();
+  }
+
+  static SortedIndexReader open(ReaderContext context) throws CorruptSegmentException {
+    PartReader in = context.reader();
+    int domain = in.getByte();
+    int leadingNulls = in.getVarInt();
+    int trailingNulls = in.getVarInt();
+    int runs = in.getVarInt();
+    MonotoneLongs values = null;
+    switch (domain) {
+      case SortedIndexType.DOMAIN_LONG, SortedIndexType.DOMAIN_DOUBLE -> {
+        ValueType expected =
+            domain == SortedIndexType.DOMAIN_LONG ? ValueType.LONG : ValueType.DOUBLE;
+        if (context.column().type() != expected) {
+          throw in.corrupt(
+              "sorted index of %s values on a %s column"
+                  .formatted(expected, context.column().type()));
+        }
+        values = MonotoneLongs.read(in);
+        if (values.count() != runs) {
+          throw in.corrupt("%d run values for %d runs".formatted(values.count(), runs));
+        }
+      }
+      case SortedIndexType.DOMAIN_DICTIONARY_IDS -> {
+        if (context.dictionary().isEmpty() || context.dictionary().get().size() != runs) {
+          throw in.corrupt(
+              "sorted index of %d runs over dictionary ids, but the dictionary has %s values"
+                  .formatted(
+                      runs,
+                      context.dictionary().map(d -> Integer.toString(d.size())).orElse("no")));
+        }
+      }
+      default -> throw in.corrupt("unknown sorted index domain " + domain);
+    }
+    MonotoneLongs starts = MonotoneLongs.read(in);
+    in.expectEnd();
+    long nonNull = (long) context.docCount() - leadingNulls - trailingNulls;
+    if (starts.count() != runs + 1
+        || nonNull < 0
+        || starts.get(0) != 0
+        || starts.get(runs) != nonNull) {
+      throw in.corrupt(
+          "run starts do not tile %d non-null docs between %d leading and %d trailing nulls"
+              .formatted(nonNull, leadingNulls, trailingNulls));
+    }
+    return new SortedIndexReader(context, domain, leadingNulls, runs, values, starts);
+  }
+
+  @Override
+  public Coverage coverage(ColumnPredicate predicate) {
+    return Coverage.EXACT;
+  }
+
+  @Override
+  public IndexResult evaluate(ColumnPredicate predicate, RoaringBitmap context) {
+    LongIntervals.checkType(predicate, type);
+    Optional<Dictionary> domainDictionary =
+        domain == SortedIndexType.DOMAIN_DICTIONARY_IDS ? dictionary : Optional.empty();
+    List<LongIntervals.Interval> intervals = LongIntervals.of(predicate, type, domainDictionary);
+    RoaringBitmap docs = new RoaringBitmap();
+    for (LongIntervals.Interval interval : intervals) {
+      int firstRun;
+      int endRun;
+      if (runValues == null) {
+        firstRun = (int) Math.max(0, interval.low());
+        endRun = (int) Math.min(runs, interval.high() + 1);
+      } else {
+        firstRun = runValues.lowerBound(interval.low());
+        endRun = runValues.upperBound(interval.high());
+      }
+      if (firstRun < endRun) {
+        docs.add(leadingNulls + runStarts.get(firstRun), leadingNulls + runStarts.get(endRun));
+      }
+    }
+    docs.and(context);
+    return IndexResult.exact(docs);
+  }
+
+  /** The number of distinct values (runs). */
+  public int runCount() {
+    return runs;
+  }
+
+  @Override
+  public long sizeInBytes() {
+    return sizeInBytes;
+  }
+
+  @Override
+  public String toString() {
+    return "SortedIndexReader[" + runs + " runs]";
+  }
+}

@@ -1,0 +1,86 @@
+package io.shelfmark.segment.index.sorted;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.segment.read.Segment;
+import io.shelfmark.segment.spi.Value;
+import io.shelfmark.segment.spi.ValueType;
+import io.shelfmark.segment.testing.IndexChecks;
+import io.shelfmark.segment.testing.TestingSegments;
+import io.shelfmark.segment.testing.TestingTable;
+import java.io.IOException;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TestSortedIndex {
+  @ParameterizedTest(name = "{0} docs")
+  @ValueSource(ints = {1, 3, 1000, 65537})
+  void testRoundTripOfSortedColumns(int docs) throws IOException {
+    long seed = 300 + docs;
+    SplittableRandom random = new SplittableRandom(seed);
+    int leading = docs / 10;
+    int trailing = docs / 7;
+    Value[] timestamps = new Value[docs];
+    Value[] doubles = new Value[docs];
+    Value[] strings = new Value[docs];
+    long timestamp = 1754179200000L;
+    double value = -50;
+    for (int doc = leading; doc < docs - trailing; doc++) {
+      timestamp += random.nextInt(3) == 0 ? random.nextInt(200) : 0;
+      value += random.nextInt(5) == 0 ? 0.25 : 0;
+      timestamps[doc] = Value.of(timestamp);
+      doubles[doc] = Value.of(doc == leading ? Double.NEGATIVE_INFINITY : value);
+      strings[doc] = Value.of("svc-%05d".formatted(doc / 17));
+    }
+    TestingTable table =
+        new TestingTable(docs)
+            .column("logical_timestamp", ValueType.LONG, timestamps, "sorted")
+            .column("latest_rollup", ValueType.DOUBLE, doubles, "sorted")
+            .column("service", ValueType.STRING, strings, "sorted");
+    try (Segment segment = TestingSegments.open(table)) {
+      for (String column : table.columns().keySet()) {
+        assertThat(segment.indexIds(column)).as(column).containsExactly(SortedIndexType.ID);
+        IndexChecks.checkRandomComparisons(segment, table, column, SortedIndexType.ID, seed, 40);
+      }
+    }
+  }
+
+  @Test
+  void testUnsortedColumnGetsNoSortedIndex() throws IOException {
+    Value[] values = {Value.of(1), Value.of(3), Value.of(2)};
+    Value[] nullInTheMiddle = {Value.of(1), null, Value.of(2)};
+    TestingTable table =
+        new TestingTable(3)
+            .column("unsorted", ValueType.LONG, values, "sorted", "range")
+            .column("null_in_the_middle", ValueType.LONG, nullInTheMiddle, "sorted", "inverted");
+    try (Segment segment = TestingSegments.open(table)) {
+      assertThat(segment.indexIds("unsorted")).containsExactly("range");
+      assertThat(segment.indexIds("null_in_the_middle")).containsExactly("inverted");
+    }
+  }
+
+  @Test
+  void testConstantColumnIsOneRun() throws IOException {
+    int docs = 200_000;
+    Value[] orgIds = new Value[docs];
+    java.util.Arrays.fill(orgIds, Value.of(184833768L));
+    TestingTable table =
+        new TestingTable(docs).column("org_id", ValueType.LONG, orgIds, "inverted");
+    try (Segment segment = TestingSegments.open(table)) {
+      SortedIndexReader reader =
+          (SortedIndexReader) segment.index("org_id", SortedIndexType.ID).orElseThrow();
+      assertThat(reader.runCount()).isEqualTo(1);
+      assertThat(reader.sizeInBytes()).isLessThan(64);
+      assertThat(
+              reader
+                  .evaluate(
+                      io.shelfmark.segment.predicate.Predicate.eq("org_id", 184833768L),
+                      segment.allDocs())
+                  .definite()
+                  .getCardinality())
+          .isEqualTo(docs);
+    }
+  }
+}
