@@ -53,6 +53,13 @@ final class TestingDuckDbOracle implements AutoCloseable {
     return rows;
   }
 
+  /** Runs a statement that returns no rows, for example a {@code COPY ... TO} writing a file. */
+  void execute(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+
   private static Object canonical(Object value) throws SQLException {
     if (value instanceof Array array) {
       return canonicalArray((Object[]) array.getArray());
