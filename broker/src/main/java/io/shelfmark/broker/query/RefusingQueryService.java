@@ -8,7 +8,7 @@ package io.shelfmark.broker.query;
 public final class RefusingQueryService implements QueryService {
   public static final String MESSAGE =
       "Cannot execute query: this Shelfmark build has no query engine yet (it serves /health and"
-          + " /tables; SQL execution arrives with the query-engine issue, see docs/architecture.md)";
+          + " /tables; SQL execution arrives with the query-engine issue, see docs/status.md)";
 
   @Override
   public QueryResponse execute(QueryRequest request) {

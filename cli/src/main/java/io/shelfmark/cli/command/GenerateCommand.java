@@ -119,7 +119,7 @@ public final class GenerateCommand implements Callable<Integer> {
     Catalog catalog = Catalogs.open(catalogConfig, store);
     return new Target(
         catalog,
-        "catalog '" + catalogConfig.name() + "' at " + catalogConfig.uri(),
+        "catalog '" + catalogConfig.name() + "' at " + catalogConfig.uri().orElse("?"),
         () -> {
           try (store) {
             if (catalog instanceof Closeable closeable) {

@@ -91,7 +91,7 @@ public final class Quickstart implements AutoCloseable {
               + ")");
       out.println(
           "  [2/4] Iceberg catalog: "
-              + lake.catalogConfig().uri()
+              + lake.catalogConfig().uri().orElse("?")
               + ", warehouse "
               + LocalLake.WAREHOUSE);
       TableConfig tableConfig =
