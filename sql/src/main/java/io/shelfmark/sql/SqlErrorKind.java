@@ -1,0 +1,21 @@
+package io.shelfmark.sql;
+
+/**
+ * Why a query was refused. The broker maps {@link #SYNTAX}, {@link #UNRESOLVED} and {@link
+ * #INVALID} to its SQL error category (Pinot's 150) and {@link #UNSUPPORTED} to its unsupported
+ * category: the first three are mistakes in the query, the last is valid SQL that Shelfmark does
+ * not answer (yet).
+ */
+public enum SqlErrorKind {
+  /** The text is not SQL: Calcite's parser failed. */
+  SYNTAX,
+  /** A table, column or function named in the query does not exist. */
+  UNRESOLVED,
+  /**
+   * The query is well formed but wrong: a type mismatch, a literal that cannot be cast, a column
+   * neither grouped nor aggregated, an aggregate in WHERE, an ordinal out of range.
+   */
+  INVALID,
+  /** Valid SQL that Shelfmark refuses to answer: joins, subqueries, window functions, DML, DDL. */
+  UNSUPPORTED
+}

@@ -1,0 +1,47 @@
+package io.shelfmark.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.sql.bind.Binder;
+import io.shelfmark.sql.function.FunctionRegistry;
+import io.shelfmark.sql.parse.SqlParser;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.schema.TableSchemaProvider;
+
+/**
+ * The entry point: SQL text to a {@link QueryPlan}. Parses with Calcite ({@link SqlParser}), binds
+ * against the tables ({@link Binder}), and refuses anything Shelfmark cannot answer correctly with
+ * a {@link SqlException} whose message names the offending thing and its line and column.
+ *
+ * <pre>{@code
+ * SqlPlanner planner = new SqlPlanner(TableSchemaProvider.of(table), FunctionRegistry.standard());
+ * QueryPlan plan = planner.plan("SELECT COUNT(*) FROM obs.metrics WHERE resolution = 15000");
+ * }</pre>
+ *
+ * <p>Thread-safe when the provider is: planning keeps no state between calls.
+ */
+public final class SqlPlanner {
+  private final Binder binder;
+
+  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions) {
+    this.binder =
+        new Binder(
+            requireNonNull(tables, "tables is null"),
+            requireNonNull(functions, "functions is null"));
+  }
+
+  /** With every built-in function. */
+  public SqlPlanner(TableSchemaProvider tables) {
+    this(tables, FunctionRegistry.standard());
+  }
+
+  /**
+   * Plans one SELECT statement.
+   *
+   * @throws SqlException if the SQL does not parse, names something unknown, is invalid, or uses a
+   *     form Shelfmark does not support; see {@link SqlException#kind()}
+   */
+  public QueryPlan plan(String sql) {
+    return binder.bind(SqlParser.parse(sql));
+  }
+}

@@ -1,0 +1,25 @@
+package io.shelfmark.sql.expression;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.sql.type.SqlType;
+import java.util.List;
+
+/** The value of group key {@code index} ({@code QueryPlan.groupKeys()}) in an aggregated row. */
+public record GroupKeyRef(int index, SqlType type) implements Expression {
+  public GroupKeyRef {
+    checkArgument(index >= 0, "index is negative: %s", index);
+    requireNonNull(type, "type is null");
+  }
+
+  @Override
+  public List<Expression> children() {
+    return List.of();
+  }
+
+  @Override
+  public String toString() {
+    return "$key" + index;
+  }
+}

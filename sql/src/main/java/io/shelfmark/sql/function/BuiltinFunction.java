@@ -1,0 +1,61 @@
+package io.shelfmark.sql.function;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The functions Shelfmark's SQL knows, with every spelling a query may use (matched ignoring case).
+ * Pinot's spellings come first, then the standard or DuckDB ones.
+ */
+public enum BuiltinFunction {
+  /** {@code dateTrunc('unit', value)}: see {@code DateTrunc}. */
+  DATE_TRUNC(Kind.SCALAR, "datetrunc", "date_trunc"),
+  /** {@code element_at(map, 'key')}: the same as {@code map['key']}. */
+  ELEMENT_AT(Kind.SCALAR, "element_at"),
+  /** {@code COUNT(*)}, {@code COUNT(x)}, {@code COUNT(DISTINCT x)}. */
+  COUNT(Kind.AGGREGATE, "count"),
+  SUM(Kind.AGGREGATE, "sum"),
+  AVG(Kind.AGGREGATE, "avg"),
+  MIN(Kind.AGGREGATE, "min"),
+  MAX(Kind.AGGREGATE, "max"),
+  /** Pinot's exact distinct count: {@code DISTINCTCOUNT(x)} is {@code COUNT(DISTINCT x)}. */
+  DISTINCT_COUNT(Kind.AGGREGATE, "distinctcount"),
+  /** Approximate distinct count with a HyperLogLog sketch. */
+  DISTINCT_COUNT_HLL(Kind.AGGREGATE, "distinctcounthll", "approx_count_distinct");
+
+  /** Whether a function maps values of one row, or rows of a group to one value. */
+  public enum Kind {
+    SCALAR,
+    AGGREGATE
+  }
+
+  private final Kind kind;
+  private final List<String> spellings;
+
+  BuiltinFunction(Kind kind, String... spellings) {
+    checkArgument(spellings.length > 0, "no spelling");
+    this.kind = kind;
+    this.spellings = ImmutableList.copyOf(spellings);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public boolean isAggregate() {
+    return kind == Kind.AGGREGATE;
+  }
+
+  /** Lower-case names a query may use for this function. */
+  public List<String> spellings() {
+    return spellings;
+  }
+
+  /** Whether {@code name} is one of this function's spellings, ignoring case. */
+  public boolean isSpelled(String name) {
+    return spellings.contains(name.toLowerCase(Locale.ROOT));
+  }
+}

@@ -1,0 +1,7 @@
+package io.shelfmark.sql.plan;
+
+/** ORDER BY direction. */
+public enum SortDirection {
+  ASC,
+  DESC
+}
