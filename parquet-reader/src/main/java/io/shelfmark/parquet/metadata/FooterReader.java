@@ -81,6 +81,29 @@ public final class FooterReader {
    */
   public ParquetFooter read(ObjectStore store, Location file, long fileSize, LongConsumer onRequest)
       throws IOException {
+    return readTail(store, file, fileSize, onRequest).footer();
+  }
+
+  /**
+   * The footer and the bytes of the speculative tail GET, so a caller can serve whatever else lies
+   * in the tail (page indexes, often the whole of a small file) without another request.
+   *
+   * @param footer the parsed footer
+   * @param offset where the tail starts in the file
+   * @param bytes the file's bytes from {@code offset} to its end
+   */
+  public record Tail(ParquetFooter footer, long offset, byte[] bytes) {
+    public Tail {
+      requireNonNull(footer, "footer is null");
+      requireNonNull(bytes, "bytes is null");
+    }
+  }
+
+  /**
+   * As {@link #read(ObjectStore, Location, long, LongConsumer)}, also returning the tail's bytes.
+   */
+  public Tail readTail(ObjectStore store, Location file, long fileSize, LongConsumer onRequest)
+      throws IOException {
     requireNonNull(store, "store is null");
     requireNonNull(onRequest, "onRequest is null");
     requireNonNull(file, "file is null");
@@ -111,7 +134,7 @@ public final class FooterReader {
     if (tailLength == fileSize) {
       checkLeadingMagic(name, tail);
     }
-    return ParquetFooter.parse(name, fileSize, footer);
+    return new Tail(ParquetFooter.parse(name, fileSize, footer), fileSize - tailLength, tail);
   }
 
   /**

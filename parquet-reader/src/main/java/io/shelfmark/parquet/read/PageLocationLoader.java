@@ -61,21 +61,23 @@ public final class PageLocationLoader {
     }
     FilePageLocations none =
         FilePageLocations.builder(footer.rowGroupCount(), footer.columnCount()).build();
-    return load(file, footer, schema, chunks, none, new ReadCounters()).locations();
+    return load(file, footer, schema, chunks, none, List.of(), new ReadCounters()).locations();
   }
 
   /** One column chunk: a row group and a leaf column index. */
   record Chunk(int rowGroup, int column) {}
 
-  /** Chunk bytes already in memory, from a header walk. */
-  record Preloaded(ByteRange range, ByteBuffer bytes) {}
-
-  /** Page locations, and the chunk bytes read to walk headers (sorted by offset). */
+  /**
+   * Page locations, and every byte held in memory: the ones handed in plus the chunks read to walk
+   * headers (sorted by offset, for {@link Preloaded#find}).
+   */
   record Loaded(FilePageLocations locations, List<Preloaded> chunks) {}
 
   /**
    * Completes {@code known} with the locations of {@code chunks} it lacks.
    *
+   * @param held bytes already in memory (the footer's tail), sorted by offset: ranges inside them
+   *     are not fetched
    * @param counters this read's statistics, which the requests are added to
    */
   Loaded load(
@@ -84,6 +86,7 @@ public final class PageLocationLoader {
       ParquetSchema schema,
       List<Chunk> chunks,
       FilePageLocations known,
+      List<Preloaded> held,
       ReadCounters counters)
       throws IOException {
     List<Chunk> indexed = new ArrayList<>();
@@ -105,37 +108,55 @@ public final class PageLocationLoader {
         chunkRanges.add(chunkRange(footer, chunk));
       }
     }
+    List<ByteRange> toFetch = new ArrayList<>();
+    for (ByteRange range : indexRanges) {
+      if (Preloaded.find(held, range).isEmpty()) {
+        toFetch.add(range);
+      }
+    }
+    for (ByteRange range : chunkRanges) {
+      if (Preloaded.find(held, range).isEmpty()) {
+        toFetch.add(range);
+      }
+    }
     FilePageLocations.Builder locations =
         FilePageLocations.builder(footer.rowGroupCount(), footer.columnCount()).addAll(known);
     if (indexed.isEmpty() && walked.isEmpty()) {
-      return new Loaded(locations.build(), List.of());
+      return new Loaded(locations.build(), held);
     }
     log.debug(
         "Locating pages of {}: {} offset indexes, {} header walks",
         file,
         indexed.size(),
         walked.size());
-    // Both kinds of read start before either is consumed: they overlap in time.
-    try (RangeFetch indexes = fetch(file, counters, indexRanges);
-        RangeFetch chunkBytes = fetch(file, counters, chunkRanges)) {
+    // Offset indexes and walked chunks are fetched together: one coalesced, parallel batch.
+    try (RangeFetch fetch = fetch(file, counters, toFetch)) {
       for (int i = 0; i < indexed.size(); i++) {
         Chunk chunk = indexed.get(i);
         locations.add(
             chunk.rowGroup(),
             chunk.column(),
             PageLocator.fromOffsetIndex(
-                footer, chunk.rowGroup(), chunk.column(), indexes.await(indexRanges.get(i))));
+                footer, chunk.rowGroup(), chunk.column(), bytes(held, fetch, indexRanges.get(i))));
       }
       List<Preloaded> preloaded = new ArrayList<>(walked.size());
       for (int i = 0; i < walked.size(); i++) {
         Chunk chunk = walked.get(i);
-        ByteBuffer bytes = chunkBytes.await(chunkRanges.get(i));
+        ByteBuffer bytes = bytes(held, fetch, chunkRanges.get(i));
         locations.add(chunk.rowGroup(), chunk.column(), walk(footer, schema, chunk, bytes));
-        preloaded.add(new Preloaded(chunkRanges.get(i), bytes));
+        // A chunk found inside held bytes is not held twice, so no held range lies inside another.
+        if (Preloaded.find(held, chunkRanges.get(i)).isEmpty()) {
+          preloaded.add(new Preloaded(chunkRanges.get(i), bytes));
+        }
       }
-      preloaded.sort((a, b) -> Long.compare(a.range().offset(), b.range().offset()));
-      return new Loaded(locations.build(), List.copyOf(preloaded));
+      return new Loaded(locations.build(), Preloaded.merge(held, preloaded));
     }
+  }
+
+  private static ByteBuffer bytes(List<Preloaded> held, RangeFetch fetch, ByteRange range)
+      throws IOException {
+    var inMemory = Preloaded.find(held, range);
+    return inMemory.isPresent() ? inMemory.get() : fetch.await(range);
   }
 
   private RangeFetch fetch(Location file, ReadCounters counters, List<ByteRange> ranges) {

@@ -10,12 +10,12 @@ import io.shelfmark.parquet.plan.PagePlanner;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.PageLocationLoader.Chunk;
 import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
-import io.shelfmark.parquet.read.PageLocationLoader.Preloaded;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.parquet.schema.ParquetSchema;
 import io.shelfmark.storage.coalesce.ByteRange;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -81,10 +81,22 @@ public final class ParquetFileReader {
   public ParquetRead start(ReadRequest request) throws IOException {
     requireNonNull(request, "request is null");
     ReadCounters counters = new ReadCounters();
-    ParquetFooter footer =
-        request.footer().isPresent()
-            ? request.footer().get()
-            : footerReader.read(store, request.file(), request.fileSize(), counters::recordRequest);
+    ParquetFooter footer;
+    List<Preloaded> held;
+    if (request.footer().isPresent()) {
+      footer = request.footer().get();
+      held = List.of();
+    } else {
+      // Keep the tail: it usually holds the page indexes, and all of a small file.
+      FooterReader.Tail tail =
+          footerReader.readTail(store, request.file(), request.fileSize(), counters::recordRequest);
+      footer = tail.footer();
+      held =
+          List.of(
+              new Preloaded(
+                  new ByteRange(tail.offset(), tail.bytes().length),
+                  ByteBuffer.wrap(tail.bytes())));
+    }
     ParquetSchema schema = ParquetSchema.from(footer.file(), footer.schema());
     List<ColumnSchema> columns = resolve(schema, request.columns(), footer.file());
     RowSelection rows = request.rows();
@@ -103,11 +115,17 @@ public final class ParquetFileReader {
     known.checkShape(footer);
     Loaded loaded =
         locationLoader.load(
-            request.file(), footer, schema, chunksToRead(footer, rows, indexes), known, counters);
+            request.file(),
+            footer,
+            schema,
+            chunksToRead(footer, rows, indexes),
+            known,
+            held,
+            counters);
     PagePlan plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
     List<ByteRange> toFetch = new ArrayList<>();
     for (ByteRange range : plan.ranges()) {
-      if (preloaded(loaded.chunks(), range).isEmpty()) {
+      if (Preloaded.find(loaded.chunks(), range).isEmpty()) {
         toFetch.add(range);
       }
     }
@@ -136,28 +154,6 @@ public final class ParquetFileReader {
       }
     }
     return chunks;
-  }
-
-  /** The walked chunk holding {@code range}, if any; {@code chunks} are sorted by offset. */
-  static Optional<Preloaded> preloaded(List<Preloaded> chunks, ByteRange range) {
-    int low = 0;
-    int high = chunks.size() - 1;
-    Preloaded candidate = null;
-    while (low <= high) {
-      int mid = (low + high) >>> 1;
-      if (chunks.get(mid).range().offset() <= range.offset()) {
-        candidate = chunks.get(mid);
-        low = mid + 1;
-      } else {
-        high = mid - 1;
-      }
-    }
-    if (candidate != null
-        && range.offset() + range.length()
-            <= candidate.range().offset() + candidate.range().length()) {
-      return Optional.of(candidate);
-    }
-    return Optional.empty();
   }
 
   /**

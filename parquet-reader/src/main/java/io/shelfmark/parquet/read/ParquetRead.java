@@ -13,7 +13,6 @@ import io.shelfmark.parquet.plan.PlannedPage;
 import io.shelfmark.parquet.plan.RowGroupAccess;
 import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
-import io.shelfmark.parquet.read.PageLocationLoader.Preloaded;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.storage.coalesce.ByteRange;
 import java.io.IOException;
@@ -168,12 +167,7 @@ public final class ParquetRead implements AutoCloseable {
   }
 
   private ByteBuffer bytes(ByteRange range) throws IOException {
-    Optional<Preloaded> chunk = ParquetFileReader.preloaded(loaded.chunks(), range);
-    if (chunk.isPresent()) {
-      ByteBuffer held = chunk.get().bytes();
-      int from = (int) (range.offset() - chunk.get().range().offset());
-      return held.slice(from, (int) range.length());
-    }
-    return fetch.await(range);
+    Optional<ByteBuffer> held = Preloaded.find(loaded.chunks(), range);
+    return held.isPresent() ? held.get() : fetch.await(range);
   }
 }

@@ -106,15 +106,17 @@ class TestParquetFileReader {
     Path stripped = TestingParquetFiles.stripPageIndex(v1, directory.resolve("no-index.parquet"));
     RoaringBitmap rows = RoaringBitmap.bitmapOf(5, 150, 1_999, 2_000, 2_499);
     ParquetFileReader reader = reader(ReaderOptions.defaults());
-    try (ParquetRead read = reader.start(request(stripped, FLAT_COLUMNS, RowSelection.of(rows)))) {
+    // The footer handed in, as from a segment that has no page locations for the file.
+    try (ParquetRead read =
+        reader.start(requestWithFooter(stripped, FLAT_COLUMNS, RowSelection.of(rows)))) {
       assertThat(TestingRows.rows(read.readAll()))
           .isEqualTo(TestingRows.expected(rows, FLAT_COLUMNS));
       // Every chunk was walked from bytes fetched once: no page is fetched a second time.
       assertThat(read.pageReads()).isEmpty();
       assertThat(read.pageLocations().find(0, 1).orElseThrow().source())
           .isEqualTo(ColumnChunkPages.Source.HEADER_WALK);
-      // The footer (one GET) and the three row groups' chunks, coalesced.
-      assertThat(read.stats().requests()).isEqualTo(1 + 1);
+      // The three row groups' chunks, adjacent: one coalesced GET.
+      assertThat(read.stats().requests()).isEqualTo(1);
     }
   }
 
@@ -144,6 +146,29 @@ class TestParquetFileReader {
   }
 
   @Test
+  void takesOffsetIndexesOfALargerFileFromTheFooterTail() throws IOException {
+    Path large =
+        TestingParquetFiles.writeParquetJava(
+            directory.resolve("large.parquet"),
+            40_000,
+            Layout.flat(WriterVersion.PARQUET_1_0, 20_000, 100));
+    assertThat(Files.size(large))
+        .isGreaterThan(4L * ReaderOptions.DEFAULT_FOOTER_TAIL_SIZE.bytes());
+    RoaringBitmap rows = RoaringBitmap.bitmapOf(7, 19_999, 33_333);
+    try (ParquetRead read =
+        reader(ReaderOptions.defaults())
+            .start(request(large, FLAT_COLUMNS, RowSelection.of(rows)))) {
+      assertThat(TestingRows.rows(read.readAll()))
+          .isEqualTo(TestingRows.expected(rows, FLAT_COLUMNS));
+      assertThat(read.pageLocations().find(1, 2).orElseThrow().source())
+          .isEqualTo(ColumnChunkPages.Source.OFFSET_INDEX);
+      // One GET for the tail (footer and the offset indexes beside it), then only page reads.
+      assertThat(read.stats().requests()).isEqualTo(1 + read.pageReads().size());
+      assertThat(read.stats().pagesRead()).isEqualTo(3 * 3);
+    }
+  }
+
+  @Test
   void reusesFooterAndPageLocationsOfAnEarlierRead() throws IOException {
     ParquetFileReader reader = reader(ReaderOptions.defaults());
     ReadRequest first = request(v1, FLAT_COLUMNS, RowSelection.all());
@@ -153,8 +178,10 @@ class TestParquetFileReader {
       read.readAll();
       locations = read.pageLocations();
       footer = read.footer();
-      // Footer, the nine offset indexes (adjacent: one GET), the pages (one coalesced GET).
-      assertThat(read.stats().requests()).isEqualTo(3);
+      // The file is smaller than the 64 KiB footer tail: footer, offset indexes and pages all
+      // come from that one GET.
+      assertThat(read.stats().requests()).isEqualTo(1);
+      assertThat(read.pageReads()).isEmpty();
     }
     FilePageLocations restored =
         FilePageLocations.deserialize(java.nio.ByteBuffer.wrap(locations.serialize()));
@@ -202,18 +229,19 @@ class TestParquetFileReader {
 
   @Test
   void startsFetchingBeforeTheCallerConsumes() throws IOException {
+    ReadRequest request = requestWithFooter(v1, FLAT_COLUMNS, RowSelection.all());
     StorageStats.Snapshot before = store.stats().snapshot();
-    try (ParquetRead read =
-        reader(ReaderOptions.defaults()).start(request(v1, FLAT_COLUMNS, RowSelection.all()))) {
+    try (ParquetRead read = reader(ReaderOptions.defaults()).start(request)) {
       int pageReads = read.pageReads().size();
-      // Footer and offset indexes are read during start; the page GETs run on the executor while
-      // the caller has not asked for a single row.
+      assertThat(pageReads).isPositive();
+      // The offset indexes are read during start; the page GETs run on the executor while the
+      // caller has not asked for a single row.
       Awaitility.await()
           .atMost(Duration.ofSeconds(30))
-          .until(() -> store.stats().snapshot().minus(before).getRequests() == 2 + pageReads);
+          .until(() -> store.stats().snapshot().minus(before).getRequests() == 1 + pageReads);
       assertThat(read.stats().pagesRead()).isZero();
       read.readAll();
-      assertThat(store.stats().snapshot().minus(before).getRequests()).isEqualTo(2 + pageReads);
+      assertThat(store.stats().snapshot().minus(before).getRequests()).isEqualTo(1 + pageReads);
     }
   }
 
@@ -226,7 +254,7 @@ class TestParquetFileReader {
             .maxPrefetchBytes(DataSize.ofBytes(1))
             .build();
     try (ParquetRead read =
-        reader(options).start(request(v1, List.of("score"), RowSelection.all()))) {
+        reader(options).start(requestWithFooter(v1, List.of("score"), RowSelection.all()))) {
       List<ByteRange> reads = read.pageReads();
       assertThat(reads.size()).isGreaterThan(10); // split into reads of at most 256 bytes
       // A budget of one byte: only the first read is in flight before anything is consumed.
@@ -324,6 +352,21 @@ class TestParquetFileReader {
     try (ParquetRead read = reader(ReaderOptions.defaults()).start(request)) {
       return read.readAll();
     }
+  }
+
+  /** A request carrying the footer, read beforehand: the read holds no tail bytes. */
+  private ReadRequest requestWithFooter(Path file, List<String> columns, RowSelection rows)
+      throws IOException {
+    var footer =
+        io.shelfmark.parquet.metadata.FooterReader.withDefaults()
+            .read(store, location(file), Files.size(file));
+    return new ReadRequest(
+        location(file),
+        Files.size(file),
+        java.util.Optional.of(footer),
+        java.util.Optional.empty(),
+        columns,
+        rows);
   }
 
   static ReadRequest request(Path file, List<String> columns, RowSelection rows)
