@@ -18,10 +18,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Files DuckDB writes, in every codec it offers, with format V1 (PLAIN and dictionary) and V2
- * (DELTA_*, BYTE_STREAM_SPLIT; DuckDB keeps v1 page headers for both): nulls in every column, empty
- * and null lists, null list elements, maps, structs, nested lists and the common logical types.
- * Each decodes, all rows and a random selection, to what DuckDB reads back.
+ * Files DuckDB writes, in every codec it offers, with format V1 (two codecs) (PLAIN and dictionary)
+ * and V2 (DELTA_*, BYTE_STREAM_SPLIT; DuckDB keeps v1 page headers for both): nulls in every
+ * column, empty and null lists, null list elements, maps, structs, nested lists and the common
+ * logical types. Each decodes, all rows and a random selection, to what DuckDB reads back.
  */
 class TestDuckDbWrittenFiles {
   /** About 3% nulls everywhere; strings repeat so dictionaries form; lists vary in length. */
@@ -47,7 +47,7 @@ class TestDuckDbWrittenFiles {
         CASE WHEN i % 7 = 0 THEN NULL ELSE MAP {'service': 'svc-' || (i % 5), 'node': 'n' || i} END AS string_map,
         CASE WHEN i % 9 = 0 THEN NULL ELSE {'a': i, 'b': CASE WHEN i % 2 = 0 THEN NULL ELSE 'b' || i END} END AS struct_col,
         CASE WHEN i % 6 = 0 THEN NULL ELSE [['p' || i, NULL], [], NULL] END AS nested_list
-      FROM range(5000) t(i)
+      FROM range(2500) t(i)
       """;
 
   @TempDir static Path directory;
@@ -64,12 +64,13 @@ class TestDuckDbWrittenFiles {
   }
 
   static Stream<Arguments> variants() {
+    // Every codec with V2 (the richer encodings); V1's PLAIN and dictionary pages with two codecs.
     List<Arguments> variants = new ArrayList<>();
     for (String codec : List.of("uncompressed", "snappy", "gzip", "zstd", "lz4", "brotli")) {
-      for (String version : List.of("V1", "V2")) {
-        variants.add(Arguments.of(codec, version));
-      }
+      variants.add(Arguments.of(codec, "V2"));
     }
+    variants.add(Arguments.of("uncompressed", "V1"));
+    variants.add(Arguments.of("snappy", "V1"));
     return variants.stream();
   }
 
