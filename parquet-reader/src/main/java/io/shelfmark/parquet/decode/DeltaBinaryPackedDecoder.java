@@ -126,42 +126,64 @@ final class DeltaBinaryPackedDecoder implements ValueDecoder {
       throw new MalformedPageException(
           "DELTA_BINARY_PACKED data holds only %d values".formatted(totalCount));
     }
-    remaining--;
     if (firstPending) {
       firstPending = false;
+      remaining--;
       return int32 ? (int) last : last;
     }
     if (miniblockIndex == miniblockSize) {
       loadMiniblock();
     }
+    remaining--;
     long value = miniblock[miniblockIndex++];
     return int32 ? (int) value : value;
   }
 
-  /** The next {@code count} values, truncated to ints, into {@code out[offset ..]}. */
-  void readInts(int[] out, int offset, int count) throws MalformedPageException {
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = (int) nextLong();
+  /**
+   * The next {@code count} values into {@code out[offset ..]}, copied a miniblock run at a time
+   * (not truncated for INT32: callers cast).
+   */
+  private void readLongs(long[] out, int offset, int count) throws MalformedPageException {
+    if (count > remaining) {
+      throw new MalformedPageException(
+          "DELTA_BINARY_PACKED data holds only %d values".formatted(totalCount));
+    }
+    int done = 0;
+    if (count > 0 && firstPending) {
+      firstPending = false;
+      remaining--;
+      out[offset] = last;
+      done = 1;
+    }
+    while (done < count) {
+      if (miniblockIndex == miniblockSize) {
+        loadMiniblock();
+      }
+      int n = Math.min(count - done, miniblockSize - miniblockIndex);
+      System.arraycopy(miniblock, miniblockIndex, out, offset + done, n);
+      miniblockIndex += n;
+      remaining -= n;
+      done += n;
     }
   }
 
   @Override
   public void read(int count, ColumnBatch.Builder out) throws MalformedPageException {
+    if (longs == null) {
+      longs = new long[CHUNK];
+    }
     while (count > 0) {
       int n = Math.min(count, CHUNK);
+      readLongs(longs, 0, n);
       if (int32) {
         if (ints == null) {
           ints = new int[CHUNK];
         }
-        readInts(ints, 0, n);
+        for (int i = 0; i < n; i++) {
+          ints[i] = (int) longs[i];
+        }
         out.appendInts(ints, 0, n);
       } else {
-        if (longs == null) {
-          longs = new long[CHUNK];
-        }
-        for (int i = 0; i < n; i++) {
-          longs[i] = nextLong();
-        }
         out.appendLongs(longs, 0, n);
       }
       count -= n;
@@ -171,8 +193,13 @@ final class DeltaBinaryPackedDecoder implements ValueDecoder {
   @Override
   public void skip(int count) throws MalformedPageException {
     // Each value is the previous plus a delta: skipping still sums the deltas.
-    for (int i = 0; i < count; i++) {
-      nextLong();
+    if (longs == null) {
+      longs = new long[CHUNK];
+    }
+    while (count > 0) {
+      int n = Math.min(count, CHUNK);
+      readLongs(longs, 0, n);
+      count -= n;
     }
   }
 
