@@ -123,14 +123,6 @@ public final class Binder {
       List<SelectItem> items,
       ColumnResolver columns,
       Optional<Expression> filter) {
-    if (statement.limit().isEmpty()) {
-      throw SqlException.of(
-          SqlErrorKind.INVALID,
-          statement.position(),
-          "plan SELECT without LIMIT",
-          "a query that does not aggregate returns every matching row",
-          "add LIMIT n, or aggregate with GROUP BY");
-    }
     ExpressionBinder binder =
         new ExpressionBinder(functions, new RowScope(columns, Clause.SELECT, null));
     List<OutputColumn> outputs = new ArrayList<>();
@@ -141,6 +133,15 @@ public final class Binder {
     ExpressionBinder orderBinder =
         new ExpressionBinder(functions, new RowScope(columns, Clause.ORDER_BY, aliases));
     List<SortKey> orderBy = orderBy(statement, outputs, aliases, orderBinder);
+    if (statement.limit().isEmpty()) {
+      // Checked after binding, so a mistake in the select list is reported first.
+      throw SqlException.of(
+          SqlErrorKind.INVALID,
+          statement.position(),
+          "plan SELECT without LIMIT",
+          "a query that does not aggregate returns every matching row",
+          "add LIMIT n, or aggregate with GROUP BY");
+    }
     return new QueryPlan(
         columns.table(),
         filter,

@@ -180,7 +180,7 @@ final class LiteralCasts {
             SqlErrorKind.INVALID,
             position,
             "cast " + Literal.ofString(text) + " to " + target.displayName(),
-            "the value does not fit a " + target.displayName() + ", the type of " + comparedWith,
+            "the value does not fit in " + target.displayName() + ", the type of " + comparedWith,
             "write " + format(target));
       }
     } else if (target == PrimitiveType.BOOLEAN) {

@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record Literal(@Nullable Object value, SqlType type) implements Expression {
   private static final DateTimeFormatter TIMESTAMP_TEXT =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS]", Locale.ROOT);
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
 
   public Literal {
     requireNonNull(type, "type is null");
@@ -112,6 +112,9 @@ public record Literal(@Nullable Object value, SqlType type) implements Expressio
           Instant.ofEpochSecond(
               Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
       String text = LocalDateTime.ofInstant(instant, ZoneOffset.UTC).format(TIMESTAMP_TEXT);
+      if (micros % 1_000_000L != 0) {
+        text += String.format(Locale.ROOT, ".%06d", Math.floorMod(micros, 1_000_000L));
+      }
       return type == PrimitiveType.TIMESTAMP
           ? "TIMESTAMP '" + text + "'"
           : "TIMESTAMP WITH TIME ZONE '" + text + "+00:00'";

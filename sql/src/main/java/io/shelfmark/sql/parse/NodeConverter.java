@@ -103,11 +103,19 @@ final class NodeConverter {
       default ->
           SqlException.of(
               SqlErrorKind.UNSUPPORTED,
-              position,
+              statementPosition(kind, position),
               "plan " + statementName(kind) + " statement",
               "Shelfmark answers SELECT queries only",
               "Iceberg tables are written by their own engines; Shelfmark only reads them");
     };
+  }
+
+  // Calcite places some statements (EXPLAIN) at their inner query: point at the keyword instead.
+  private SqlPosition statementPosition(SqlKind kind, SqlPosition position) {
+    String keyword = statementName(kind).split(" ")[0];
+    return source
+        .keywordBefore(keyword, source.offset(position) + keyword.length())
+        .orElse(position);
   }
 
   private static String statementName(SqlKind kind) {

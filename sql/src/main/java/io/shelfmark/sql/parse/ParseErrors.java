@@ -75,6 +75,23 @@ final class ParseErrors {
               before + " takes a non-negative integer"),
           e);
     }
+    int quote = source.text().indexOf('\'', offset);
+    if (detail.startsWith("Encountered")
+        && detail.contains("'")
+        && quote >= 0
+        && source.text().chars().skip(quote).filter(c -> c == '\'').count() % 2 == 1) {
+      return withCause(
+          SqlException.of(
+              SqlErrorKind.SYNTAX,
+              source.position(quote),
+              "parse SQL",
+              "the string literal starting here is not closed",
+              "end it with ' and write '' for a quote inside it"),
+          e);
+    }
+    if (detail.startsWith("Encountered \"<EOF>\"")) {
+      detail = "the query ends too early";
+    }
     String expected = expected(e.getExpectedTokenNames());
     return withCause(
         SqlException.of(SqlErrorKind.SYNTAX, position, "parse SQL", detail, expected), e);
