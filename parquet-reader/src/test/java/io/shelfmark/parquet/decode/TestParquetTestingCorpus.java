@@ -87,39 +87,6 @@ class TestParquetTestingCorpus {
     }
   }
 
-  @ParameterizedTest
-  @MethodSource("files")
-  void selectedRowsEqualDuckDb(String name) throws Exception {
-    Path file = DATA.resolve(name);
-    TestingLocalParquetReader reader = TestingLocalParquetReader.open(file);
-    Random random = new Random(name.hashCode());
-    List<int[]> selections = new ArrayList<>();
-    for (int rowGroup = 0; rowGroup < reader.rowGroups(); rowGroup++) {
-      selections.add(randomRows(random, (int) reader.rowCount(rowGroup)));
-    }
-    for (ColumnSchema column : reader.schema().columns()) {
-      List<Object> all = duckDb.column(file, reader.footer().getSchema(), column);
-      List<Object> expected = new ArrayList<>();
-      List<Object> actual = new ArrayList<>();
-      List<Long> ordinals = new ArrayList<>();
-      long firstRow = 0;
-      for (int rowGroup = 0; rowGroup < reader.rowGroups(); rowGroup++) {
-        int rowCount = (int) reader.rowCount(rowGroup);
-        int[] rows = selections.get(rowGroup);
-        ColumnBatch batch =
-            reader.read(rowGroup, column.index(), RowSelection.InRowGroup.of(rowCount, rows));
-        assertThat(batch.rowCount()).isEqualTo(rows.length);
-        actual.addAll(TestingCanonicalValues.rows(batch));
-        for (int row : rows) {
-          expected.add(all.get((int) (firstRow + row)));
-          ordinals.add(firstRow + row);
-        }
-        firstRow += rowCount;
-      }
-      assertSameRows(name, column, expected, actual, ordinals);
-    }
-  }
-
   /**
    * The same comparison through the whole reader (footer, page locations, planning, coalesced range
    * reads): a seeded random selection over the file, one batch per row group read.
