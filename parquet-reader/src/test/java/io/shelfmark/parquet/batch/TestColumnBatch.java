@@ -156,6 +156,15 @@ class TestColumnBatch {
     assertThat(Int96.toEpochNanos(value, 0)).isEqualTo(1_546_300_800_000_001_000L);
   }
 
+  @Test
+  void float16ToFloat() {
+    // 0x3C00 is 1.0, 0xC000 is -2.0, 0x7E00 a NaN.
+    byte[] values = {0x00, 0x3C, 0x00, (byte) 0xC0, 0x00, 0x7E};
+    assertThat(Float16.toFloat(values, 0)).isEqualTo(1.0f);
+    assertThat(Float16.toFloat(values, 2)).isEqualTo(-2.0f);
+    assertThat(Float16.toFloat(values, 4)).isNaN();
+  }
+
   private static PrimitiveValues strings(String... values) {
     ColumnBatch.Builder builder = ColumnBatch.builder(column(Type.BYTE_ARRAY, 0, 0));
     for (String value : values) {

@@ -1,6 +1,7 @@
 package io.shelfmark.parquet.decode;
 
 import io.shelfmark.parquet.batch.ColumnBatch;
+import io.shelfmark.parquet.batch.Float16;
 import io.shelfmark.parquet.batch.Int96;
 import io.shelfmark.parquet.batch.PrimitiveValues;
 import io.shelfmark.parquet.schema.ColumnSchema;
@@ -113,7 +114,7 @@ final class TestingCanonicalValues {
       return new BigDecimal(new BigInteger(bytes), scale(column, logical)).toPlainString();
     }
     if (logical.isPresent() && logical.get().isSetFLOAT16()) {
-      return Float.float16ToFloat((short) ((bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8));
+      return Float16.toFloat(bytes, 0);
     }
     if (logical.isPresent() && logical.get().isSetUUID()) {
       String hex = HexFormat.of().formatHex(bytes);
