@@ -204,8 +204,6 @@ class TestLatencyInjectingProxy {
       long start = System.nanoTime();
       byte[] bytes = store.readRange(OBJECT, 0, length);
       long elapsed = System.nanoTime() - start;
-      System.out.println(
-          "DEBUG bandwidth elapsed " + elapsed / 1e6 + " " + proxy.requestLog().requests());
 
       assertThat(bytes).isEqualTo(slice(0, length));
       // 128 KiB at 256 KiB/s is 500 ms; the first slice (1/50 s) may leave at once.
