@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * file and, where the fault lies in a page, the row group, column and page.
  */
 class TestCorruptCorpus {
-  private static final Path BAD = Path.of("/work/shared/parquet-testing/bad_data");
+  private static final Path BAD = io.shelfmark.parquet.ParquetTestingFiles.BAD_DATA;
   private static final Path DATA = TestParquetTestingCorpus.DATA;
 
   @Test

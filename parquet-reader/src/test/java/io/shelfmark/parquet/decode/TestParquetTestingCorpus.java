@@ -28,7 +28,7 @@ import org.roaringbitmap.RoaringBitmap;
  * group (which exercises skipping inside pages and skipping whole pages).
  */
 class TestParquetTestingCorpus {
-  static final Path DATA = Path.of("/work/shared/parquet-testing/data");
+  static final Path DATA = io.shelfmark.parquet.ParquetTestingFiles.DATA;
 
   /** Files left out, each with the reason; every other *.parquet file under data/ is compared. */
   static final Map<String, String> NOT_COMPARED =

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TestFooterReader {
-  private static final Path TESTING = Path.of("/work/shared/parquet-testing/data");
+  private static final Path TESTING = io.shelfmark.parquet.ParquetTestingFiles.DATA;
 
   @TempDir Path directory;
   private LocalObjectStore store;

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class TestPageLocator {
-  private static final Path TESTING = Path.of("/work/shared/parquet-testing/data");
+  private static final Path TESTING = io.shelfmark.parquet.ParquetTestingFiles.DATA;
 
   /** Flat columns never need their rows counted from levels. */
   private static final PageLocator.PageRowCounter NO_REPEATED_COLUMNS =

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * repeated columns of v1 pages, whose rows are counted from repetition levels.
  */
 class TestPageLocationLoader {
-  private static final Path DATA = Path.of("/work/shared/parquet-testing/data");
+  private static final Path DATA = io.shelfmark.parquet.ParquetTestingFiles.DATA;
 
   @TempDir Path directory;
   private final LocalObjectStore store = LocalObjectStore.unconfined();
