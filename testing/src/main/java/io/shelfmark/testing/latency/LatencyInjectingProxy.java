@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * on how fast the loopback server happens to be.
  *
  * <p>Bandwidth: with a cap of R bytes/s, response body bytes leave each connection no faster than R
- * (large bodies are sent in slices of about 20 ms each), so B bytes take at least about (B − one
- * slice) / R.
+ * (large bodies are sent in slices of about 20 ms each; a late event loop may catch up by one
+ * slice), so B bytes take at least (B − 2 slices) / R. Headers are not paced.
  *
  * <p>Fidelity: clients sign requests (AWS Signature V4) for the proxy's host and port, and the
  * proxy forwards the Host header unchanged, so the backend verifies the signature against the same

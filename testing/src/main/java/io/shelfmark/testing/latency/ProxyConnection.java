@@ -243,7 +243,9 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
     if (queuedBytes > HIGH_WATER_BYTES) {
       backend.config().setAutoRead(false);
     }
-    drain();
+    // No drain here: the backend handler drains once per socket read, after every message decoded
+    // from it is queued. Draining per message could flush a HEAD answer's head before its (empty)
+    // end is queued, letting the client finish before this exchange is counted as done.
   }
 
   private long delayNanos() {
@@ -294,7 +296,11 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
       queuedBytes -= next.bodyBytes;
       long rate = proxy.bytesPerSecond();
       if (rate > 0) {
-        nextSendNanos = Math.max(nextSendNanos, now) + next.bodyBytes * 1_000_000_000L / rate;
+        // A drain that ran late may catch up by at most one slice's time, so the event loop's
+        // lateness does not pile up, while a burst stays within one slice of the cap.
+        long catchUp = proxy.sliceBytes() * 1_000_000_000L / rate;
+        nextSendNanos =
+            Math.max(nextSendNanos, now - catchUp) + next.bodyBytes * 1_000_000_000L / rate;
       }
       proxy.counters().recordResponseBodyBytes(next.bodyBytes);
       next.exchange.responseBodyBytes += next.bodyBytes;
@@ -378,6 +384,11 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
       ReferenceCountUtil.release(msg);
       log.warn("Latency proxy cannot parse a response from {}; closing", proxy.backend());
       ctx.close();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      drain();
     }
 
     @Override
