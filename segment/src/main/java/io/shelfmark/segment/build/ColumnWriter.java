@@ -7,6 +7,8 @@ import io.shelfmark.segment.dictionary.Dictionaries;
 import io.shelfmark.segment.dictionary.DictionaryBuilder;
 import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartReader;
+import io.shelfmark.segment.index.inverted.InvertedIndexType;
+import io.shelfmark.segment.index.range.RangeIndexType;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
 import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.spi.ColumnDescriptor;
@@ -299,7 +301,10 @@ public final class ColumnWriter {
     boolean filterIndexed = false;
     for (IndexType type : indexTypes) {
       String id = type.id();
-      filterIndexed |= id.equals(SortedIndexType.ID) || id.equals("range") || id.equals("inverted");
+      filterIndexed |=
+          id.equals(SortedIndexType.ID)
+              || id.equals(RangeIndexType.ID)
+              || id.equals(InvertedIndexType.ID);
     }
     if (profile.sorted()
         && profile.nonNullCount() > 0
@@ -308,8 +313,8 @@ public final class ColumnWriter {
         && (dictionary != null || column.type() != ValueType.STRING)) {
       types.removeIf(
           type ->
-              type.id().equals("range")
-                  || type.id().equals("inverted")
+              type.id().equals(RangeIndexType.ID)
+                  || type.id().equals(InvertedIndexType.ID)
                   || type.id().equals(SortedIndexType.ID));
       types.add(sortedType.get());
     }

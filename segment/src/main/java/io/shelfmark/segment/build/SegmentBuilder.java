@@ -3,6 +3,7 @@ package io.shelfmark.segment.build;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.shelfmark.segment.dictionary.Dictionaries;
 import io.shelfmark.segment.format.PartKey;
 import io.shelfmark.segment.format.PartKinds;
 import io.shelfmark.segment.format.SegmentFileWriter;
@@ -350,7 +351,7 @@ public final class SegmentBuilder {
     if (sealed.dictionary().isPresent()) {
       writer.writePart(
           PartKey.column(PartKinds.DICTIONARY, column),
-          io.shelfmark.segment.dictionary.Dictionaries.VERSION,
+          Dictionaries.VERSION,
           sealed.dictionary().get());
     }
     for (Map.Entry<String, byte[]> index : sealed.indexes().entrySet()) {

@@ -9,7 +9,6 @@ import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -259,9 +258,5 @@ final class StringDictionary implements Dictionary {
       current = value;
       return value;
     }
-  }
-
-  static ByteBuffer littleEndian(ByteBuffer buffer) {
-    return buffer.order(ByteOrder.LITTLE_ENDIAN);
   }
 }

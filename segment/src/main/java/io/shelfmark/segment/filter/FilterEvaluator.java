@@ -17,6 +17,7 @@ import io.shelfmark.segment.spi.IndexResult;
 import io.shelfmark.segment.spi.IndexType;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
@@ -29,7 +30,8 @@ import org.roaringbitmap.RoaringBitmap;
  * <p>Evaluation runs inside a context bitmap — all docs, or the docs left after row-group pruning
  * and after subtracting the deleted docs of the current snapshot — so deletes combine with index
  * results by passing {@code allDocs - deleted} as the context. Each AND operand is evaluated only
- * within the docs its predecessors left possible, indexable operands first.
+ * within the docs its predecessors left possible, cheapest first (a forward-index scan of a needle
+ * predicate then touches only the few docs the other predicates left).
  *
  * <p>Proof sketch of the residual rule: an operand's result (D, C, r) satisfies D ⊆ matches ⊆ D ∪ C
  * within its context and r ≡ operand on C. For AND, a final candidate lies in every operand's D ∪
@@ -87,12 +89,9 @@ public final class FilterEvaluator {
 
   private Partial and(List<Predicate> operands, RoaringBitmap context, List<String> used)
       throws IOException {
-    List<Predicate> ordered = new ArrayList<>(operands.size());
-    List<Predicate> residualOnly = new ArrayList<>();
-    for (Predicate operand : operands) {
-      (indexable(operand) ? ordered : residualOnly).add(operand);
-    }
-    ordered.addAll(residualOnly);
+    // Cheapest first: each operand then runs only within the docs the previous ones left.
+    List<Predicate> ordered = new ArrayList<>(operands);
+    ordered.sort(Comparator.comparingInt(this::estimate));
     RoaringBitmap definite = context;
     RoaringBitmap possible = context;
     List<Predicate> residuals = new ArrayList<>();
@@ -143,16 +142,37 @@ public final class FilterEvaluator {
     return Optional.of(and ? new And(residuals) : new Or(residuals));
   }
 
-  /** Whether an AND operand is answered by indexes alone, as far as a cheap look can tell. */
-  private boolean indexable(Predicate predicate) {
+  /**
+   * A rough cost for ordering AND operands, without reading any part: IS NULL first, then
+   * comparisons by their best index's preference (candidates-only indexes after exact ones), then
+   * compound operands, then comparisons no index answers.
+   */
+  private int estimate(Predicate predicate) {
     Predicate leaf = predicate instanceof Not not ? not.operand() : predicate;
     return switch (leaf) {
-      case IsNull isNull -> segment.column(isNull.column()).isPresent();
-      case ColumnPredicate comparison ->
-          segment.column(comparison.column()).isPresent()
-              && !segment.indexIds(comparison.column()).isEmpty();
-      default -> true;
+      case IsNull isNull -> segment.column(isNull.column()).isPresent() ? 0 : 10_000;
+      case ColumnPredicate comparison -> comparisonEstimate(comparison);
+      default -> 1_000;
     };
+  }
+
+  private int comparisonEstimate(ColumnPredicate comparison) {
+    Optional<ColumnDescriptor> column = segment.column(comparison.column());
+    if (column.isEmpty()) {
+      return 10_000;
+    }
+    int best = 10_000;
+    for (String id : segment.indexIds(comparison.column())) {
+      Optional<IndexType> type = segment.indexService().find(id);
+      if (type.isPresent()) {
+        Coverage coverage = type.get().coverage(column.get().type(), comparison);
+        if (coverage != Coverage.NONE) {
+          int penalty = coverage == Coverage.EXACT ? 0 : 500;
+          best = Math.min(best, type.get().preference(comparison) + penalty);
+        }
+      }
+    }
+    return best;
   }
 
   private Partial leaf(Predicate leaf, boolean negated, RoaringBitmap context, List<String> used)

@@ -8,9 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The parts of a segment: where each lies, its layout version and its checksum. Immutable and
@@ -81,7 +83,7 @@ public final class TableOfContents {
           "table of contents claims %d parts in %d bytes".formatted(count, in.remaining()));
     }
     List<TocEntry> entries = new ArrayList<>(count);
-    java.util.HashSet<PartKey> seen = new java.util.HashSet<>();
+    Set<PartKey> seen = new HashSet<>();
     for (int i = 0; i < count; i++) {
       int entryStart = in.position();
       String kind = new String(in.getBytes(in.getByte()), StandardCharsets.US_ASCII);

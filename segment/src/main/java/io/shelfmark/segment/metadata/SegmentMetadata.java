@@ -67,8 +67,7 @@ public record SegmentMetadata(
           "Cannot describe a segment of %d docs with data files of %d rows"
               .formatted(docCount, next));
     }
-    Map<String, ColumnDescriptor> byName = columnMap(columns);
-    requireNonNull(byName, "byName is null");
+    columnMap(columns); // fails on a repeated column name
   }
 
   private static Map<String, ColumnDescriptor> columnMap(List<ColumnDescriptor> columns) {

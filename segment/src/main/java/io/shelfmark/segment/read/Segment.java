@@ -26,6 +26,7 @@ import io.shelfmark.segment.spi.ReaderContext;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -195,8 +196,7 @@ public final class Segment implements Closeable {
     ByteBuffer bytes;
     if (entry.offset() >= tailOffset) {
       bytes =
-          tail.slice((int) (entry.offset() - tailOffset), length)
-              .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+          tail.slice((int) (entry.offset() - tailOffset), length).order(ByteOrder.LITTLE_ENDIAN);
     } else {
       bytes = source.read(entry.offset(), length);
     }
@@ -260,7 +260,7 @@ public final class Segment implements Closeable {
       ByteBuffer previous = parts.putIfAbsent(key, loaded);
       loaded = previous != null ? previous : loaded;
     }
-    return Optional.of(loaded.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN));
+    return Optional.of(loaded.duplicate().order(ByteOrder.LITTLE_ENDIAN));
   }
 
   private PartReader reader(PartKey key, ByteBuffer bytes) {

@@ -1,18 +1,17 @@
 package io.shelfmark.segment.index.inverted;
 
+import io.shelfmark.segment.encoding.MonotoneLongs;
 import io.shelfmark.segment.format.PartWriter;
 import io.shelfmark.segment.spi.CreatorContext;
 import io.shelfmark.segment.spi.IndexCreator;
 import io.shelfmark.segment.spi.ValueBatch;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
-import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Builds the inverted index from dictionary ids: keeps each doc's id, then at seal groups the docs
- * by id with a counting sort (docs stay ascending within an id) and writes one run-optimized bitmap
- * per id. Memory: 8 bytes per doc at seal, one bitmap at a time.
+ * by id with a counting sort (docs stay ascending within an id) and writes one {@link PostingList}
+ * per id. Memory: 8 bytes per doc at seal, one list at a time.
  */
 final class InvertedIndexCreator implements IndexCreator {
   private final int cardinality;
@@ -62,23 +61,16 @@ final class InvertedIndexCreator implements IndexCreator {
       }
     }
     ids = null;
-    PartWriter bitmaps = new PartWriter(Math.max(64, docsById.length));
-    int[] offsets = new int[cardinality + 1];
+    PartWriter postings = new PartWriter(Math.max(64, docsById.length));
+    long[] offsets = new long[cardinality + 1];
     for (int id = 0; id < cardinality; id++) {
-      RoaringBitmap bitmap = new RoaringBitmap();
-      bitmap.addN(docsById, starts[id], starts[id + 1] - starts[id]);
-      bitmap.runOptimize();
-      ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
-      bitmap.serialize(serialized);
-      bitmaps.putBytes(serialized.array());
-      offsets[id + 1] = bitmaps.size();
+      PostingList.write(postings, docsById, starts[id], starts[id + 1] - starts[id]);
+      offsets[id + 1] = postings.size();
     }
-    PartWriter out = new PartWriter(16 + offsets.length * 4 + bitmaps.size());
+    PartWriter out = new PartWriter(16 + cardinality * 2 + postings.size());
     out.putVarInt(cardinality);
-    for (int offset : offsets) {
-      out.putInt(offset);
-    }
-    out.putBytes(bitmaps.toByteArray());
+    MonotoneLongs.write(out, offsets, cardinality + 1);
+    out.putBytes(postings.toByteArray());
     return Optional.of(out.toByteArray());
   }
 }

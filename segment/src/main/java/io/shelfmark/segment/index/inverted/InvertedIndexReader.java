@@ -1,5 +1,6 @@
 package io.shelfmark.segment.index.inverted;
 
+import io.shelfmark.segment.encoding.MonotoneLongs;
 import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.predicate.ColumnPredicate;
@@ -24,18 +25,18 @@ public final class InvertedIndexReader implements IndexReader {
   private final String partName;
   private final ValueType type;
   private final Dictionary dictionary;
-  private final ByteBuffer offsets;
-  private final ByteBuffer bitmaps;
+  private final MonotoneLongs offsets;
+  private final ByteBuffer postings;
   private final long sizeInBytes;
 
   private InvertedIndexReader(
-      ReaderContext context, Dictionary dictionary, ByteBuffer offsets, ByteBuffer bitmaps) {
+      ReaderContext context, Dictionary dictionary, MonotoneLongs offsets, ByteBuffer postings) {
     this.segment = context.segment();
     this.partName = context.partName();
     this.type = context.column().type();
     this.dictionary = dictionary;
     this.offsets = offsets;
-    this.bitmaps = bitmaps;
+    this.postings = postings;
     this.sizeInBytes = context.part().remaining();
   }
 
@@ -51,42 +52,30 @@ public final class InvertedIndexReader implements IndexReader {
           "inverted index of %d values over a dictionary of %d"
               .formatted(cardinality, dictionary.size()));
     }
-    if ((cardinality + 1L) * 4 > in.remaining()) {
+    MonotoneLongs offsets = MonotoneLongs.read(in);
+    ByteBuffer postings = in.slice(in.remaining());
+    if (offsets.count() != cardinality + 1
+        || offsets.get(0) != 0
+        || offsets.get(cardinality) != postings.capacity()) {
       throw in.corrupt(
-          "%d bitmap offsets do not fit in %d bytes".formatted(cardinality + 1, in.remaining()));
+          "%d posting offsets for %d values do not span the %d posting bytes"
+              .formatted(offsets.count(), cardinality, postings.capacity()));
     }
-    ByteBuffer offsets = in.slice((cardinality + 1) * 4);
-    ByteBuffer bitmaps = in.slice(in.remaining());
-    int previous = 0;
-    for (int id = 0; id <= cardinality; id++) {
-      int offset = offsets.getInt(id * 4);
-      if (offset < previous || offset > bitmaps.capacity() || (id == 0 && offset != 0)) {
-        throw in.corrupt(
-            "bitmap offset %d of id %d is out of order or past %d bytes"
-                .formatted(offset, id, bitmaps.capacity()));
-      }
-      previous = offset;
-    }
-    if (previous != bitmaps.capacity()) {
-      throw in.corrupt("bitmaps end at %d of %d bytes".formatted(previous, bitmaps.capacity()));
-    }
-    return new InvertedIndexReader(context, dictionary, offsets, bitmaps);
+    return new InvertedIndexReader(context, dictionary, offsets, postings);
   }
 
   /** The docs whose value has dictionary id {@code id} (a fresh bitmap). */
   public RoaringBitmap docs(int id) {
-    int start = offsets.getInt(id * 4);
-    int end = offsets.getInt((id + 1) * 4);
-    RoaringBitmap bitmap = new RoaringBitmap();
+    int start = (int) offsets.get(id);
+    int end = (int) offsets.get(id + 1);
     try {
-      bitmap.deserialize(bitmaps.slice(start, end - start));
+      return PostingList.read(postings.slice(start, end - start));
     } catch (IOException | RuntimeException e) {
       // The part's checksum matched, so only a writer bug gets here: fail loudly, naming the part.
       throw new IllegalStateException(
           new CorruptSegmentException(
-              segment, partName, -1, "bitmap of id " + id + " does not parse", e));
+              segment, partName, -1, "posting list of id " + id + " does not parse: " + e, e));
     }
-    return bitmap;
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.shelfmark.segment.format.PartWriter;
 import io.shelfmark.segment.predicate.LongIntervals;
 import io.shelfmark.segment.spi.CreatorContext;
 import io.shelfmark.segment.spi.IndexCreator;
+import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueBatch;
 import io.shelfmark.segment.spi.ValueType;
 import java.nio.ByteBuffer;
@@ -67,10 +68,7 @@ final class RangeIndexCreator implements IndexCreator {
     } else {
       double[] values = batch.doubles();
       for (int i = 0; i < count; i++) {
-        appender.add(
-            batch.isNull(i)
-                ? nullSlot
-                : io.shelfmark.segment.spi.Value.sortableBits(values[i]) - base);
+        appender.add(batch.isNull(i) ? nullSlot : Value.sortableBits(values[i]) - base);
       }
     }
   }

@@ -82,6 +82,17 @@ final class SortedIndexCreator implements IndexCreator {
       return Optional.empty();
     }
     runStarts[runs] = nonNullSeen;
+    boolean perDoc = domain != SortedIndexType.DOMAIN_DICTIONARY_IDS && runs > nonNullSeen / 2;
+    if (perDoc && runs < nonNullSeen) {
+      // Mostly distinct values (timestamps): one value per doc, repeats included, is smaller than
+      // a value and a start per run.
+      long[] docValues = new long[nonNullSeen];
+      for (int run = 0; run < runs; run++) {
+        Arrays.fill(docValues, (int) runStarts[run], (int) runStarts[run + 1], runValues[run]);
+      }
+      runValues = docValues;
+      runs = nonNullSeen;
+    }
     PartWriter out = new PartWriter(64 + runs * 4);
     out.putByte(domain).putVarInt(profile.leadingNulls()).putVarInt(profile.trailingNulls());
     out.putVarInt(runs);
@@ -96,7 +107,12 @@ final class SortedIndexCreator implements IndexCreator {
         }
       }
     }
-    MonotoneLongs.write(out, runStarts, runs + 1);
+    // One entry per doc: entry i starts at doc i, so store nothing.
+    boolean identity = runs == nonNullSeen;
+    out.putByte(identity ? SortedIndexType.STARTS_IDENTITY : SortedIndexType.STARTS_LISTED);
+    if (!identity) {
+      MonotoneLongs.write(out, runStarts, runs + 1);
+    }
     return Optional.of(out.toByteArray());
   }
 }

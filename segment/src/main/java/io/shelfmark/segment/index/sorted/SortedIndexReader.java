@@ -75,13 +75,25 @@ public final class SortedIndexReader implements IndexReader {
       }
       default -> throw in.corrupt("unknown sorted index domain " + domain);
     }
-    MonotoneLongs starts = MonotoneLongs.read(in);
-    in.expectEnd();
+    int startsMode = in.getByte();
+    MonotoneLongs starts;
     long nonNull = (long) context.docCount() - leadingNulls - trailingNulls;
-    if (starts.count() != runs + 1
-        || nonNull < 0
-        || starts.get(0) != 0
-        || starts.get(runs) != nonNull) {
+    if (startsMode == SortedIndexType.STARTS_IDENTITY) {
+      if (runs != nonNull) {
+        throw in.corrupt("%d runs of one doc each for %d non-null docs".formatted(runs, nonNull));
+      }
+      starts = null;
+    } else if (startsMode == SortedIndexType.STARTS_LISTED) {
+      starts = MonotoneLongs.read(in);
+    } else {
+      throw in.corrupt("unknown run starts mode " + startsMode);
+    }
+    in.expectEnd();
+    if (starts != null
+        && (starts.count() != runs + 1
+            || nonNull < 0
+            || starts.get(0) != 0
+            || starts.get(runs) != nonNull)) {
       throw in.corrupt(
           "run starts do not tile %d non-null docs between %d leading and %d trailing nulls"
               .formatted(nonNull, leadingNulls, trailingNulls));
@@ -112,11 +124,15 @@ public final class SortedIndexReader implements IndexReader {
         endRun = runValues.upperBound(interval.high());
       }
       if (firstRun < endRun) {
-        docs.add(leadingNulls + runStarts.get(firstRun), leadingNulls + runStarts.get(endRun));
+        docs.add((long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
       }
     }
     docs.and(context);
     return IndexResult.exact(docs);
+  }
+
+  private long start(int run) {
+    return runStarts == null ? run : runStarts.get(run);
   }
 
   /** The number of distinct values (runs). */

@@ -22,6 +22,9 @@ public final class SortedIndexType implements IndexType {
   static final int DOMAIN_DOUBLE = 1;
   static final int DOMAIN_DICTIONARY_IDS = 2;
 
+  static final int STARTS_LISTED = 0;
+  static final int STARTS_IDENTITY = 1;
+
   @Override
   public String id() {
     return ID;

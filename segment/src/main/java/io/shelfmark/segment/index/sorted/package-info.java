@@ -12,10 +12,13 @@
  * domain u8          0: LONG values, 1: DOUBLE sortable bits, 2: dictionary ids
  * leadingNulls varint | trailingNulls varint    null docs before and after the non-null run
  * runs varint
- * domain 0, 1: MonotoneLongs of each run's value (strictly increasing)
+ * domain 0, 1: MonotoneLongs of each run's value (strictly increasing) — or, when most values
+ *              are distinct, of every non-null doc's value (non-decreasing), each doc then being
+ *              its own run (startsMode 1 below)
  *              (domain 2 stores none: run i is dictionary id i, since every id occurs)
- * MonotoneLongs of runs + 1 run starts, relative to the first non-null doc; the last is the
- *              number of non-null docs
+ * startsMode u8     0: MonotoneLongs of runs + 1 run starts follows, relative to the first
+ *                     non-null doc, the last being the number of non-null docs
+ *                   1: nothing follows: every run is one doc
  * </pre>
  *
  * <p>Cost: two binary searches per interval. Size: about two small integers per distinct value,

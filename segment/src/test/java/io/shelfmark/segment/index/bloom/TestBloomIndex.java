@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class TestBloomIndex {
   @ParameterizedTest(name = "{0} docs")
-  @ValueSource(ints = {1, 1000, 65536, 140_000})
+  @ValueSource(ints = {1, 1000, 65537})
   void testCandidatesNeverMissAMatch(int docs) throws IOException {
     long seed = 400 + docs;
     TestingTable table =
@@ -58,7 +58,7 @@ class TestBloomIndex {
 
   @Test
   void testAbsentValuesRarelyMatchAnyBlock() throws IOException {
-    int docs = 4 * BloomIndexType.BLOCK_DOCS;
+    int docs = 2 * BloomIndexType.BLOCK_DOCS;
     TestingTable table =
         new TestingTable(docs)
             .column(
@@ -74,8 +74,8 @@ class TestBloomIndex {
         assertThat(result.definite().isEmpty()).isTrue();
         blocksMatched += result.candidates().getCardinality() / BloomIndexType.BLOCK_DOCS;
       }
-      // 1000 absent values probed against 4 blocks: about 1% false positives, allow 2%.
-      assertThat(blocksMatched).isLessThan(80);
+      // 1000 absent values probed against 2 blocks: about 1% false positives, allow 2%.
+      assertThat(blocksMatched).isLessThan(40);
       Value present = Value.of(((Value.LongValue) table.value("trace_id", 70_000)).value());
       IndexResult hit = reader.evaluate(Predicate.eq("trace_id", present), segment.allDocs());
       assertThat(hit.candidates().contains(70_000)).isTrue();

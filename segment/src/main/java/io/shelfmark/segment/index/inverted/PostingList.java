@@ -1,0 +1,118 @@
+package io.shelfmark.segment.index.inverted;
+
+import io.shelfmark.segment.encoding.BitPacking;
+import io.shelfmark.segment.encoding.BytePacking;
+import io.shelfmark.segment.format.PartWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * One value's docs, in whichever of two encodings is smaller: a run-optimized RoaringBitmap (dense
+ * or clustered docs), or for a few scattered docs the first doc and the gaps between neighbours
+ * bit-packed at the widest gap's width. A value of a high-cardinality column (a node name among
+ * 100,000) has a handful of docs spread over many 65536-doc containers, where a RoaringBitmap pays
+ * about 10 bytes per doc in container headers; packed gaps cost about 2.
+ *
+ * <pre>
+ * tag u8 0..31: packed, tag = gap width: count varint | first doc varint | (count - 1) gaps - 1
+ * tag u8 = 255: RoaringBitmap, portable format
+ * </pre>
+ */
+final class PostingList {
+  static final int ROARING = 255;
+
+  private PostingList() {}
+
+  /** Writes docs {@code docs[from .. from + count - 1]}, ascending. */
+  static void write(PartWriter out, int[] docs, int from, int count) {
+    int widest = 0;
+    for (int i = from + 1; i < from + count; i++) {
+      widest |= docs[i] - docs[i - 1] - 1;
+    }
+    int width = BitPacking.bitWidth(widest);
+    long packedSize =
+        1
+            + varintSize(count)
+            + (count == 0 ? 0 : varintSize(docs[from]))
+            + BytePacking.byteCount(Math.max(0, count - 1), width);
+    RoaringBitmap bitmap = null;
+    // A list of more than a few hundred docs is usually denser than gaps can be: measure both.
+    if (count > 8) {
+      bitmap = new RoaringBitmap();
+      bitmap.addN(docs, from, count);
+      bitmap.runOptimize();
+    }
+    if (bitmap != null && bitmap.serializedSizeInBytes() + 1 < packedSize) {
+      ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
+      bitmap.serialize(serialized);
+      out.putByte(ROARING).putBytes(serialized.array());
+      return;
+    }
+    out.putByte(width).putVarInt(count);
+    if (count == 0) {
+      return;
+    }
+    out.putVarInt(docs[from]);
+    int[] gaps = new int[count - 1];
+    for (int i = 1; i < count; i++) {
+      gaps[i - 1] = docs[from + i] - docs[from + i - 1] - 1;
+    }
+    BytePacking.write(out, gaps, 0, gaps.length, width);
+  }
+
+  /** Decodes the list in {@code bytes} (exactly its bytes). */
+  static RoaringBitmap read(ByteBuffer bytes) throws IOException {
+    int tag = bytes.get(0) & 0xFF;
+    if (tag == ROARING) {
+      RoaringBitmap bitmap = new RoaringBitmap();
+      bitmap.deserialize(bytes.slice(1, bytes.limit() - 1));
+      return bitmap;
+    }
+    if (tag > 31) {
+      throw new IOException("unknown posting list tag " + tag);
+    }
+    int width = tag;
+    int[] position = {1};
+    int count = varint(bytes, position);
+    if (count == 0) {
+      return new RoaringBitmap();
+    }
+    int first = varint(bytes, position);
+    if (position[0] + BytePacking.byteCount(count - 1, width) != bytes.limit()) {
+      throw new IOException(
+          "posting list of %d docs with %d-bit gaps does not fill its %d bytes"
+              .formatted(count, width, bytes.limit()));
+    }
+    int[] docs = new int[count];
+    BytePacking.read(bytes, position[0], count - 1, width, docs);
+    // Gaps are stored in docs[0 .. count - 2]; turn them into docs from the back.
+    for (int i = count - 1; i >= 1; i--) {
+      docs[i] = docs[i - 1];
+    }
+    docs[0] = first;
+    for (int i = 1; i < count; i++) {
+      docs[i] = docs[i - 1] + docs[i] + 1;
+    }
+    return RoaringBitmap.bitmapOf(docs);
+  }
+
+  private static int varintSize(int value) {
+    return value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : value < 1 << 28 ? 4 : 5;
+  }
+
+  private static int varint(ByteBuffer bytes, int[] position) throws IOException {
+    int result = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      int b = bytes.get(position[0]++) & 0xFF;
+      result |= (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        if (result < 0) {
+          throw new IOException("negative varint in posting list");
+        }
+        return result;
+      }
+    }
+    throw new IOException("varint longer than 5 bytes in posting list");
+  }
+}
