@@ -23,6 +23,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -229,7 +230,7 @@ public final class LatencyInjectingProxy implements Closeable {
 
   /** The requests completed since start or the last {@link #reset()}, in completion order. */
   public RequestLog requestLog() {
-    return new RequestLog(java.util.List.copyOf(completed));
+    return new RequestLog(List.copyOf(completed));
   }
 
   /** Zeroes the counters and empties the request log (requests in flight stay in flight). */

@@ -116,6 +116,8 @@ class TestLatencyInjectingProxy {
       assertThat(counted.requestBytes()).isPositive();
       assertThat(counted.inFlight()).isZero();
       assertThat(counted.maxInFlight()).isEqualTo(1);
+      // Keep-alive: sequential requests share one connection.
+      assertThat(counted.connections()).isEqualTo(1);
       assertThat(proxy.requestLog().size()).isEqualTo(ranges.length + 1);
 
       proxy.reset();
@@ -150,9 +152,10 @@ class TestLatencyInjectingProxy {
 
   @Test
   void parallelGetsAreOneRoundAndSequentialGetsAreOneRoundEach() throws Exception {
-    int requests = 4;
+    int requests = 8;
+    int sequentialRequests = 3;
     // Long enough that all parallel requests are sent before the first answer can come back.
-    Duration latency = Duration.ofMillis(400);
+    Duration latency = Duration.ofMillis(600);
     try (LatencyInjectingProxy proxy =
             startProxy(LatencyInjectingProxy.builder().latency(latency));
         S3ObjectStore store = store(proxy)) {
@@ -182,12 +185,18 @@ class TestLatencyInjectingProxy {
       assertThat(parallel.maxOverlap()).isEqualTo(requests);
       assertThat(proxy.counters().snapshot().maxInFlight()).isEqualTo(requests);
 
+      // Each parallel request had its own connection; they stay open for reuse.
+      assertThat(proxy.counters().snapshot().connections()).isEqualTo(requests);
+
       proxy.reset();
-      for (int i = 0; i < requests; i++) {
+      for (int i = 0; i < sequentialRequests; i++) {
         assertThat(store.readRange(OBJECT, i * 1000, 500)).isEqualTo(slice(i * 1000, 500));
       }
       RequestLog sequential = proxy.requestLog();
-      assertThat(sequential.sequentialRounds()).isEqualTo(requests);
+      assertThat(sequential.size()).isEqualTo(sequentialRequests);
+      assertThat(sequential.sequentialRounds()).isEqualTo(sequentialRequests);
+      // Keep-alive: the pooled connections are reused, none is opened.
+      assertThat(proxy.counters().snapshot().connections()).isZero();
       assertThat(sequential.maxOverlap()).isEqualTo(1);
       assertThat(proxy.counters().snapshot().maxInFlight()).isEqualTo(1);
     }
