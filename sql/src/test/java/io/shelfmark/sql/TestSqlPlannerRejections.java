@@ -539,6 +539,80 @@ class TestSqlPlannerRejections {
             8,
             "Cannot infer the type of NULL at line 1, column 8: it is not compared with or"
                 + " combined with a typed value (use it in a comparison or write IS NULL)"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics WHERE (org_id = 1) IS TRUE",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            40,
+            "Cannot plan operator IS TRUE at line 1, column 40: this operator is not supported"),
+        rejected(
+            "SELECT org_id % 2 FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot plan operator % at line 1, column 8: this operator is not supported"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics WHERE metric SIMILAR TO 'x'",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            40,
+            "Cannot plan operator SIMILAR TO at line 1, column 40: this operator is not supported"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics WHERE org_id BETWEEN SYMMETRIC 5 AND 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            40,
+            "Cannot plan BETWEEN SYMMETRIC at line 1, column 40: only BETWEEN [ASYMMETRIC] is"
+                + " supported (order the bounds low to high)"),
+        rejected(
+            "SELECT /*+ index(x) */ COUNT(*) FROM obs.metrics",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot plan query hint at line 1, column 8: hints are not supported (remove the /*+"
+                + " ... */ comment)"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics WHERE metric LIKE metric",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            52,
+            "Cannot use metric as a LIKE pattern at line 1, column 52: the LIKE pattern must be a"
+                + " string literal"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics WHERE metric LIKE 'x' ESCAPE 'ab'",
+            SqlErrorKind.INVALID,
+            1,
+            63,
+            "Cannot use 'ab' as a LIKE escape at line 1, column 63: ESCAPE takes exactly one"
+                + " character (write ESCAPE '\\')"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics GROUP BY ()",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            43,
+            "Cannot plan grouping set at line 1, column 43: grouping sets are not supported (run"
+                + " one query per grouping)"),
+        rejected(
+            "SELECT MIN(dimensions) FROM obs.metrics",
+            SqlErrorKind.INVALID,
+            1,
+            12,
+            "Cannot apply MIN to dimensions at line 1, column 12: it is MAP(STRING, STRING) (MIN"
+                + " takes an orderable argument (a number, STRING, BOOLEAN, DATE or TIMESTAMP))"),
+        rejected(
+            "SELECT org_id FROM obs.metrics ORDER BY dimensions LIMIT 1",
+            SqlErrorKind.INVALID,
+            1,
+            41,
+            "Cannot order by dimensions at line 1, column 41: it is MAP(STRING, STRING), which has"
+                + " no order"),
+        rejected(
+            "MERGE INTO obs.metrics t USING obs.metrics s ON t.org_id = s.org_id"
+                + " WHEN MATCHED THEN UPDATE SET metric = 'x'",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            1,
+            "Cannot plan MERGE statement at line 1, column 1: " + SELECT_ONLY + " " + READ_ONLY),
         // Syntax errors.
         rejected(
             "SELECT COUNT(*) FROM obs.metrics WHERE",

@@ -9,7 +9,9 @@ import io.shelfmark.sql.plan.AggregateFunction;
 import io.shelfmark.sql.tree.FunctionNode;
 import io.shelfmark.sql.tree.LiteralNode;
 import io.shelfmark.sql.tree.Node;
+import io.shelfmark.sql.tree.OperatorNode;
 import io.shelfmark.sql.tree.StarNode;
+import io.shelfmark.sql.tree.SubscriptNode;
 
 /** Binds an aggregate call's argument (over rows) and checks it against the function's rules. */
 final class AggregateBinder {
@@ -84,9 +86,9 @@ final class AggregateBinder {
           functions.lookup(function.name()).map(BuiltinFunction::isAggregate).orElse(false)
               || function.arguments().stream()
                   .anyMatch(child -> containsAggregate(child, functions));
-      case io.shelfmark.sql.tree.OperatorNode operator ->
+      case OperatorNode operator ->
           operator.operands().stream().anyMatch(child -> containsAggregate(child, functions));
-      case io.shelfmark.sql.tree.SubscriptNode subscript ->
+      case SubscriptNode subscript ->
           containsAggregate(subscript.base(), functions)
               || containsAggregate(subscript.key(), functions);
       default -> false;

@@ -174,8 +174,9 @@ final class LiteralCasts {
     if (target == PrimitiveType.FLOAT || target == PrimitiveType.DOUBLE) {
       parsed = parseFloating(trimmed, (PrimitiveType) target);
     } else if (target.isNumeric()) {
-      parsed = parseExact(trimmed, position).flatMap(number -> exactNumeric(number, target));
-      if (parsed.isEmpty() && parseExact(trimmed, position).isPresent()) {
+      Optional<Literal> number = parseExact(trimmed, position);
+      parsed = number.flatMap(value -> exactNumeric(value, target));
+      if (parsed.isEmpty() && number.isPresent()) {
         throw SqlException.of(
             SqlErrorKind.INVALID,
             position,
@@ -308,6 +309,8 @@ final class LiteralCasts {
     if (literal.isNull()) {
       return Literal.nullOf(target);
     }
+    // Only numbers and dates widen; a STRING literal was parsed (or refused) before, so the
+    // position and description below never reach a message.
     return castForComparison(literal, target, new SqlPosition(1, 1), "a value")
         .orElseThrow(
             () ->
