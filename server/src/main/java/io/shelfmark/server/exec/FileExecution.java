@@ -69,7 +69,15 @@ final class FileExecution {
   private long rowGroupsPruned;
   private long docsScanned;
 
-  FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
+  private final Cache<Segment, SegmentFiles.Metadata> metadata;
+
+  FileExecution(
+      QueryPlan plan,
+      FileTask task,
+      ExecutionContext context,
+      ParquetFileReader reader,
+      Cache<Segment, SegmentFiles.Metadata> metadata) {
+    this.metadata = metadata;
     this.plan = plan;
     this.task = task;
     this.context = context;
@@ -85,8 +93,13 @@ final class FileExecution {
     Optional<FilePageLocations> pages = Optional.empty();
     if (segment.isPresent()) {
       SegmentFiles.check(segment.get(), file);
-      footer = SegmentFiles.footer(segment.get(), file);
-      pages = Optional.of(SegmentFiles.pageLocations(segment.get(), footer));
+      SegmentFiles.Metadata known = metadata.getIfPresent(segment.get());
+      if (known == null) {
+        known = SegmentFiles.metadata(segment.get(), file);
+        metadata.put(segment.get(), known);
+      }
+      footer = known.footer();
+      pages = Optional.of(known.pages());
     } else {
       footer =
           new FooterReader((int) context.readerOptions().footerTailSize().bytes())

@@ -2,9 +2,12 @@ package io.shelfmark.server.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.read.ParquetFileReader;
+import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.RowOrdering;
@@ -33,6 +36,11 @@ import java.util.concurrent.TimeoutException;
  * <p>Thread safe and stateless: one executor serves every query.
  */
 public final class QueryExecutor {
+  // Parsed footers and page locations of segmented files, kept while their segment is open (weak
+  // keys): parsing a footer's Thrift on every query would cost more than many queries themselves.
+  private final Cache<Segment, SegmentFiles.Metadata> metadata =
+      Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
+
   /**
    * @throws UnsupportedQueryException when a file cannot be answered correctly
    * @throws QueryExecutionException when the data makes the query fail (overflow)
@@ -97,9 +105,13 @@ public final class QueryExecutor {
   }
 
   private static PartialResult runFile(
-      QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
+      QueryPlan plan,
+      FileTask task,
+      ExecutionContext context,
+      ParquetFileReader reader,
+      Cache<Segment, SegmentFiles.Metadata> metadata) {
     try {
-      return new FileExecution(plan, task, context, reader).run();
+      return new FileExecution(plan, task, context, reader, metadata).run();
     } catch (UnsupportedParquetException e) {
       throw new UnsupportedQueryException(
           "Cannot read data file %s: %s".formatted(task.file().path(), e.getMessage()), e);

@@ -43,6 +43,14 @@ final class SegmentFiles {
     }
   }
 
+  /** A segmented file's parsed footer and page locations. */
+  record Metadata(ParquetFooter footer, FilePageLocations pages) {}
+
+  static Metadata metadata(Segment segment, DataFileInfo file) throws IOException {
+    ParquetFooter footer = footer(segment, file);
+    return new Metadata(footer, pageLocations(segment, footer));
+  }
+
   static ParquetFooter footer(Segment segment, DataFileInfo file) throws IOException {
     ByteBuffer bytes = segment.footer(0);
     byte[] copy = new byte[bytes.remaining()];

@@ -57,8 +57,8 @@ final class TestingLakeTables implements Closeable {
   final Path directory;
   final EmbeddedS3Server server;
   final ObjectStore store;
-  final ExecutorService io = Executors.newFixedThreadPool(16);
-  final ExecutorService files = Executors.newFixedThreadPool(2);
+  final ExecutorService io = Executors.newFixedThreadPool(16, daemon("test-io"));
+  final ExecutorService files = Executors.newFixedThreadPool(2, daemon("test-files"));
   final DuckDbOracle oracle = DuckDbOracle.open();
   final TestingTable metrics;
   final TestingTable types;
@@ -68,6 +68,10 @@ final class TestingLakeTables implements Closeable {
 
   /** One data file: local path for DuckDB, segment bytes (null when unsegmented), deletes. */
   record TableFile(DataFileInfo info, Path local, byte[] segment, RoaringBitmap deleted) {}
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return Thread.ofPlatform().name(name + "-", 0).daemon(true).factory();
+  }
 
   static synchronized TestingLakeTables shared() throws IOException {
     if (shared == null) {
@@ -102,7 +106,7 @@ final class TestingLakeTables implements Closeable {
         catalog,
         id,
         GeneratorOptions.builder()
-            .rows(60_000)
+            .rows(30_000)
             .seed(42)
             .parallelism(2)
             .rowGroupSize(DataSize.of(48, DataSize.Unit.KIBIBYTE))
