@@ -1,5 +1,6 @@
 package io.shelfmark.server.exec;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;

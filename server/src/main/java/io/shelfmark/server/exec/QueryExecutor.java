@@ -58,7 +58,7 @@ public final class QueryExecutor {
     for (FileTask task : tasks) {
       futures.add(
           CompletableFuture.supplyAsync(
-              () -> runFile(plan, task, context, reader), context.fileExecutor()));
+              () -> runFile(plan, task, context, reader, metadata), context.fileExecutor()));
     }
     PartialResult merged =
         plan.aggregated()
