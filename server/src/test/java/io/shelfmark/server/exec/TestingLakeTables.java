@@ -255,7 +255,7 @@ final class TestingLakeTables implements Closeable {
         + "CASE WHEN r % 21 = 0 THEN NULL ELSE TIMESTAMP '2025-01-01 00:00:00' + INTERVAL (r * 97 + "
         + base
         + ") SECOND END AS ts, "
-        + "CASE WHEN r % 8 = 0 THEN NULL ELSE ((r * 131) % 100000 - 20000)::DECIMAL(12,2) / 100 END AS dec, "
+        + "CASE WHEN r % 8 = 0 THEN NULL ELSE (((r * 131) % 100000 - 20000) / 100)::DECIMAL(12,2) END AS dec, "
         + "CASE WHEN r % 15 = 0 THEN NULL ELSE MAP {'k1': 'a' || (r % 4)::VARCHAR, 'k2': CASE WHEN r % 2 = 0 THEN 'b' || (r % 3)::VARCHAR ELSE NULL END} END AS m, "
         + "CASE WHEN r % 6 = 0 THEN NULL ELSE encode('x' || (r % 5)::VARCHAR) END AS bin "
         + "FROM range(0, 2500) t(r)) TO '"

@@ -1,0 +1,258 @@
+package io.shelfmark.server.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shelfmark.config.unit.DataSize;
+import io.shelfmark.parquet.metadata.ColumnChunkPages;
+import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.FooterReader;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.read.PageLocationLoader;
+import io.shelfmark.parquet.read.ReaderOptions;
+import io.shelfmark.parquet.schema.ParquetSchema;
+import io.shelfmark.server.exec.TestingEngine.Mode;
+import io.shelfmark.server.exec.TestingLakeTables.TableFile;
+import io.shelfmark.server.exec.TestingLakeTables.TestingTable;
+import io.shelfmark.server.result.ExecutionStatistics;
+import io.shelfmark.sql.schema.IcebergSchemas;
+import io.shelfmark.sql.schema.TableName;
+import io.shelfmark.storage.spi.Location;
+import io.shelfmark.testing.oracle.QueryResult;
+import io.shelfmark.testing.oracle.ResultComparison;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+
+/** Execution on the test lake: I/O statistics, segment-only answers, schema evolution, refusals. */
+class TestFileExecution {
+  private static List<FileTask> segmented(TestingEngine engine) {
+    return engine.tasks().stream().filter(task -> task.segment().isPresent()).toList();
+  }
+
+  @Test
+  void q1WithPinnedIndexesReadsNoParquetByte() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      List<FileTask> tasks = segmented(engine);
+      ExecutionStatistics statistics = engine.partial(TestBenchmarkQueries.Q1, tasks).statistics();
+      assertThat(statistics.docsScanned()).isGreaterThan(0);
+      assertThat(statistics.parquetBytesRead()).isZero();
+      assertThat(statistics.parquetRequests()).isZero();
+      assertThat(statistics.filesAnsweredFromSegment()).isEqualTo(tasks.size());
+      // The whole snapshot, unsegmented files included, still equals DuckDB.
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(TestBenchmarkQueries.Q1),
+          engine.query(TestBenchmarkQueries.Q1),
+          true,
+          0);
+    }
+  }
+
+  @Test
+  void groupByForwardIndexedColumnsIsAnsweredFromTheSegment() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      String sql =
+          "SELECT metric, dimensions['service'] AS service, COUNT(*), COUNT(dimensions['service']) "
+              + "FROM obs.metrics WHERE resolution = 15000 GROUP BY metric, dimensions['service']";
+      ExecutionStatistics statistics = engine.partial(sql, segmented(engine)).statistics();
+      assertThat(statistics.parquetBytesRead()).isZero();
+      assertThat(statistics.filesAnsweredFromSegment()).isEqualTo(segmented(engine).size());
+      ResultComparison.assertEquivalent(lake.oracle.query(sql), engine.query(sql), false, 0);
+    }
+  }
+
+  @Test
+  void q4ReadsOnlyThePagesHoldingItsMatchingRows() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    // The largest org's incident day: the needles' file (it also has deleted rows).
+    TableFile needles = lake.metrics.files().get(1);
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      engine.readerOptions(ReaderOptions.builder().maxMergeDistance(DataSize.ofBytes(0)).build());
+      FileTask task =
+          engine.tasks().stream()
+              .filter(t -> t.file().path().equals(needles.info().path()))
+              .findFirst()
+              .orElseThrow();
+      assertThat(task.segment()).isPresent();
+      ExecutionStatistics statistics =
+          engine.partial(TestBenchmarkQueries.Q4, List.of(task)).statistics();
+
+      // The bound from the file layout: sum_rollup's pages holding a matching, live row, plus
+      // the dictionary page of each chunk touched (dimensions['service'] comes from the segment).
+      QueryResult rows =
+          lake.oracle.query(
+              "SELECT file_row_number FROM read_parquet('"
+                  + needles.local()
+                  + "', file_row_number = true) WHERE "
+                  + TestBenchmarkQueries.Q4_DUCKDB.substring(
+                      TestBenchmarkQueries.Q4_DUCKDB.indexOf("WHERE ") + 6,
+                      TestBenchmarkQueries.Q4_DUCKDB.indexOf(" GROUP BY")));
+      Location location = Location.parse(needles.info().path());
+      ParquetFooter footer =
+          FooterReader.withDefaults().read(lake.store, location, needles.info().fileSizeInBytes());
+      FilePageLocations pages =
+          new PageLocationLoader(lake.store, lake.io, ReaderOptions.defaults())
+              .load(location, footer);
+      int column = ParquetSchema.from(footer.schema()).column("sum_rollup").index();
+      Set<String> pagesHit = new HashSet<>();
+      long boundBytes = 0;
+      for (List<Object> row : rows.rows()) {
+        long position = (Long) row.get(0);
+        if (needles.deleted().contains((int) position)) {
+          continue;
+        }
+        int rowGroup = 0;
+        while (footer.rowGroupFirstRow(rowGroup) + footer.rowGroupRowCount(rowGroup) <= position) {
+          rowGroup++;
+        }
+        ColumnChunkPages chunk = pages.find(rowGroup, column).orElseThrow();
+        long inGroup = position - footer.rowGroupFirstRow(rowGroup);
+        int page = 0;
+        while (page + 1 < chunk.pageCount() && chunk.page(page + 1).firstRowIndex() <= inGroup) {
+          page++;
+        }
+        if (pagesHit.add(rowGroup + "/" + page)) {
+          boundBytes += chunk.page(page).compressedSize();
+        }
+        if (chunk.hasDictionaryPage() && pagesHit.add(rowGroup + "/dictionary")) {
+          boundBytes += chunk.dictionarySize();
+        }
+      }
+      assertThat(statistics.docsScanned()).isGreaterThan(0);
+      assertThat(statistics.parquetPagesRead()).isBetween(1L, (long) pagesHit.size());
+      assertThat(statistics.parquetBytesRead()).isBetween(1L, boundBytes);
+      // One read, all its pages in one wave: at most one GET per page.
+      assertThat(statistics.parquetRequests()).isLessThanOrEqualTo(pagesHit.size());
+    }
+  }
+
+  @Test
+  void columnsAreMatchedByFieldIdAcrossSchemaEvolution() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    // s (field 6) renamed to s_renamed; a new column s (field 99) the files do not hold.
+    List<Types.NestedField> fields = new ArrayList<>();
+    for (Types.NestedField field : TestingLakeTables.TYPES_SCHEMA.columns()) {
+      fields.add(
+          field.fieldId() == 6 ? Types.NestedField.optional(6, "s_renamed", field.type()) : field);
+    }
+    fields.add(Types.NestedField.optional(99, "s", Types.StringType.get()));
+    Schema evolved = new Schema(fields);
+    TestingTable table =
+        new TestingTable(
+            "test.types",
+            evolved,
+            IcebergSchemas.toBoundTable(TableName.of("test", "types"), evolved),
+            lake.types.files());
+    try (TestingEngine engine = new TestingEngine(lake, table, Mode.PINNED)) {
+      assertThat(
+              engine.query("SELECT COUNT(s), COUNT(added_later), COUNT(*) FROM test.types").rows())
+          .containsExactly(List.of(0L, 0L, 7_310L));
+      // The segments index a column named s: it is the old field and must not answer for the new.
+      assertThat(engine.query("SELECT COUNT(*) FROM test.types WHERE s = 'v1'").rows())
+          .containsExactly(List.of(0L));
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(
+              "SELECT s, COUNT(*) FROM test.types WHERE s LIKE 'v1%' OR s IS NULL GROUP BY s"),
+          engine.query(
+              "SELECT s_renamed, COUNT(*) FROM test.types "
+                  + "WHERE s_renamed LIKE 'v1%' OR s_renamed IS NULL GROUP BY s_renamed"),
+          false,
+          0);
+    }
+  }
+
+  @Test
+  void decimalsFloatsBinaryAndTimesEqualDuckDb() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.types, Mode.PINNED_PAGES)) {
+      for (String sql :
+          List.of(
+              "SELECT SUM(\"dec\"), MIN(\"dec\"), MAX(\"dec\"), AVG(\"dec\"), COUNT(DISTINCT \"dec\"), SUM(f), MIN(f), MAX(f) FROM test.types",
+              "SELECT b, SUM(\"dec\") AS total, MAX(ts) AS latest, MIN(dt) AS first_day FROM test.types GROUP BY b ORDER BY b NULLS FIRST",
+              "SELECT id, \"dec\", f, bin, ts, dt FROM test.types WHERE \"dec\" > 10 AND f < 2 ORDER BY id DESC LIMIT 7 OFFSET 2",
+              "SELECT bin, COUNT(*) AS c FROM test.types GROUP BY bin",
+              "SELECT \"dec\" * 2 + 1 AS x, i + l AS y FROM test.types WHERE \"dec\" BETWEEN -5 AND 5 ORDER BY id LIMIT 20",
+              "SELECT m['k2'] AS k2, COUNT(*) AS c, COUNT(DISTINCT s) AS s FROM test.types WHERE m['k1'] IN ('a1', 'a3') GROUP BY m['k2'] ORDER BY k2 NULLS FIRST")) {
+        ResultComparison.assertEquivalent(
+            lake.oracle.query(sql), engine.query(sql), sql.contains("ORDER BY"), 1e-9);
+      }
+    }
+  }
+
+  @Test
+  void refusesWhatItCannotAnswer() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.types, Mode.PINNED)) {
+      assertThatThrownBy(() -> engine.query("SELECT m FROM test.types LIMIT 1"))
+          .isInstanceOf(UnsupportedQueryException.class)
+          .hasMessage(
+              "Cannot read column m of type MAP(STRING, STRING) as a whole: only its keys can be read (write m['key'])");
+      // A segment of another file is refused rather than used for the wrong rows.
+      FileTask first = engine.tasks().get(0);
+      FileTask second = engine.tasks().get(1);
+      FileTask swapped = new FileTask(first.file(), second.segment(), first.deletedPositions());
+      assertThatThrownBy(() -> engine.partial("SELECT COUNT(*) FROM test.types", List.of(swapped)))
+          .isInstanceOf(UnsupportedQueryException.class)
+          .hasMessageStartingWith("Cannot use segment ")
+          .hasMessageContaining(
+              "for data file "
+                  + first.file().path()
+                  + " of "
+                  + first.file().fileSizeInBytes()
+                  + " bytes: it indexes "
+                  + second.file().path());
+    }
+  }
+
+  @Test
+  void stopsWhenCancelledOrPastItsDeadline() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.types, Mode.PINNED)) {
+      ExecutionContext base = engine.context();
+      ExecutionContext cancelled =
+          new ExecutionContext(
+              base.dataStore(),
+              base.fileExecutor(),
+              base.ioExecutor(),
+              base.tableSchema(),
+              base.deadline(),
+              () -> true,
+              base.clock(),
+              base.readerOptions());
+      QueryExecutor executor = new QueryExecutor();
+      assertThatThrownBy(
+              () ->
+                  executor.execute(
+                      engine.plan("SELECT COUNT(*) FROM test.types"), engine.tasks(), cancelled))
+          .isInstanceOf(QueryCancelledException.class)
+          .hasMessage("Cannot finish the query: it was cancelled");
+      Instant past = Instant.parse("2020-01-01T00:00:00Z");
+      ExecutionContext late =
+          new ExecutionContext(
+              base.dataStore(),
+              base.fileExecutor(),
+              base.ioExecutor(),
+              base.tableSchema(),
+              past,
+              () -> false,
+              Clock.systemUTC(),
+              base.readerOptions());
+      assertThatThrownBy(
+              () ->
+                  executor.execute(
+                      engine.plan("SELECT SUM(d) FROM test.types"), engine.tasks(), late))
+          .isInstanceOf(QueryTimeoutException.class)
+          .hasMessage(
+              "Cannot finish the query: its deadline 2020-01-01T00:00:00Z has passed (raise the timeout or narrow the query)");
+    }
+  }
+}
