@@ -27,13 +27,16 @@ final class RegistryTableDirectory implements TableDirectory {
       statuses.add(
           new TableStatus(
               table.sqlName(),
+              TableStatus.SERVING,
               table.snapshotId(),
               table.dataFiles(),
               table.records(),
               table.dataBytes(),
               0,
+              table.dataFiles(),
               0,
-              0));
+              0,
+              List.of()));
     }
     return statuses;
   }
