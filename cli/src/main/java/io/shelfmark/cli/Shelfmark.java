@@ -3,7 +3,9 @@ package io.shelfmark.cli;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
+import io.shelfmark.cli.command.QueryCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
+import io.shelfmark.cli.command.TableCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +17,8 @@ import picocli.CommandLine.Command;
     description = "Index acceleration for Apache Iceberg tables of Parquet files on S3.",
     subcommands = {
       QuickstartCommand.class,
+      QueryCommand.class,
+      TableCommand.class,
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,

@@ -15,6 +15,7 @@ import java.util.List;
  * @param dataFiles live data files in that snapshot
  * @param records rows in those data files (before deletes)
  * @param dataBytes bytes of those data files
+ * @param recordsIndexed rows of the data files whose segment is built (progress of indexing)
  * @param segmentsReady segments built and servable
  * @param segmentsPending data files whose segment is not built yet
  * @param segmentsFailed segments whose build failed (those files are read directly)
@@ -29,6 +30,7 @@ public record TableStatus(
     long dataFiles,
     long records,
     long dataBytes,
+    long recordsIndexed,
     long segmentsReady,
     long segmentsPending,
     long segmentsFailed,

@@ -33,6 +33,7 @@ final class RegistryTableDirectory implements TableDirectory {
               table.records(),
               table.dataBytes(),
               0,
+              0,
               table.dataFiles(),
               0,
               0,
