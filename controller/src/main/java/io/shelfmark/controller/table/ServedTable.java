@@ -17,8 +17,8 @@ import org.apache.iceberg.Schema;
 
 /**
  * A table the controller serves, as of one moment: the snapshot served, and the segment state of
- * each of its live data files. Immutable: every change (a segment built, a snapshot synced) makes
- * a new instance, which the controller publishes whole — so whoever routes queries always sees one
+ * each of its live data files. Immutable: every change (a segment built, a snapshot synced) makes a
+ * new instance, which the controller publishes whole — so whoever routes queries always sees one
  * consistent snapshot with each file either indexed or marked for a direct Parquet read.
  *
  * @param config the table config it was onboarded with

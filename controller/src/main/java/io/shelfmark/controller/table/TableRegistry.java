@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The controller's tables: onboards a table config against its Iceberg catalog (validating it
- * against the table's schema first), serves the table's current snapshot at once — files without
- * a segment are read directly — and gets every live data file its segment in the background,
+ * against the table's schema first), serves the table's current snapshot at once — files without a
+ * segment are read directly — and gets every live data file its segment in the background,
  * publishing the table again after each one. {@link #refresh} moves a table to its newest snapshot,
  * keeping the segments of files that are still live.
  *
@@ -274,8 +274,7 @@ public final class TableRegistry {
     for (DataFileInfo file : snapshot.dataFiles()) {
       SegmentState previous = kept.get(file.path());
       segments.put(
-          file.path(),
-          previous instanceof SegmentState.Ready ? previous : SegmentState.PENDING);
+          file.path(), previous instanceof SegmentState.Ready ? previous : SegmentState.PENDING);
     }
     return new ServedTable(
         config,
