@@ -147,7 +147,8 @@ public final class TableSnapshot {
     List<DataFileInfo> dataFiles = new ArrayList<>();
     Map<String, DeleteFileInfo> deleteFiles = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().useSnapshot(snapshot.snapshotId()).planFiles()) {
+        // Column statistics are dropped by default; the broker prunes unsegmented files on them.
+        table.newScan().useSnapshot(snapshot.snapshotId()).includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         List<String> deletePaths = new ArrayList<>(task.deletes().size());
         for (DeleteFile delete : task.deletes()) {
@@ -158,7 +159,8 @@ public final class TableSnapshot {
         }
         DataFile file = task.file();
         dataFiles.add(
-            DataFileInfo.of(file, spec(specs, file.specId(), file.location()), deletePaths));
+            DataFileInfo.of(
+                file, spec(specs, file.specId(), file.location()), table.schema(), deletePaths));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
