@@ -25,8 +25,9 @@ import org.apache.iceberg.Schema;
  * @param partition the partition the file belongs to
  * @param dataSequenceNumber the sequence number deletes are compared with
  * @param fileSequenceNumber the sequence number of the snapshot that added the file
- * @param deleteFiles paths of the delete files (see {@link TableSnapshot#deleteFiles()}) that apply
- *     to this file in this snapshot, in the order Iceberg planned them
+ * @param deleteFiles the delete files that apply to this file in this snapshot, in the order
+ *     Iceberg planned them, by {@link DeleteFileInfo#key()} (their path; for a deletion vector, the
+ *     Puffin file's path and the vector's offset), the keys of {@link TableSnapshot#deleteFiles()}
  * @param columnBounds what the manifest records about each column (counts, lower and upper bounds),
  *     by Iceberg field id, decoded with the table's current schema; empty when the listing did not
  *     keep column statistics (see {@link ColumnBounds})

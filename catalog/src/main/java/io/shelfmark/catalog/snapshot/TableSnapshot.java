@@ -57,7 +57,7 @@ public final class TableSnapshot {
     requireNonNull(deleteFiles, "deleteFiles is null");
     Map<String, DeleteFileInfo> deletes = new LinkedHashMap<>();
     for (DeleteFileInfo delete : deleteFiles) {
-      deletes.put(delete.path(), delete);
+      deletes.put(delete.key(), delete);
     }
     Map<String, DataFileInfo> files = new LinkedHashMap<>();
     for (DataFileInfo file : dataFiles) {
@@ -119,7 +119,10 @@ public final class TableSnapshot {
     return Optional.ofNullable(dataFiles.get(requireNonNull(path, "path is null")));
   }
 
-  /** The delete files some live data file refers to, by path. */
+  /**
+   * The delete files some live data file refers to, by {@link DeleteFileInfo#key()}: the path, or
+   * for a deletion vector the Puffin file's path and the vector's offset.
+   */
   public Map<String, DeleteFileInfo> deleteFiles() {
     return deleteFiles;
   }
@@ -152,10 +155,10 @@ public final class TableSnapshot {
       for (FileScanTask task : tasks) {
         List<String> deletePaths = new ArrayList<>(task.deletes().size());
         for (DeleteFile delete : task.deletes()) {
-          deleteFiles.computeIfAbsent(
-              delete.location(),
-              path -> DeleteFileInfo.of(delete, spec(specs, delete.specId(), path)));
-          deletePaths.add(delete.location());
+          DeleteFileInfo info =
+              DeleteFileInfo.of(delete, spec(specs, delete.specId(), delete.location()));
+          deleteFiles.putIfAbsent(info.key(), info);
+          deletePaths.add(info.key());
         }
         DataFile file = task.file();
         dataFiles.add(

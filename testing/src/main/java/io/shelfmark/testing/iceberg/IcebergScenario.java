@@ -128,29 +128,47 @@ public final class IcebergScenario {
       int formatVersion,
       Function<String, Path> localPath,
       long seed) {
+    return create(catalog, id, schema, spec, formatVersion, localPath, seed, Map.of());
+  }
+
+  /**
+   * As {@link #create(Catalog, TableIdentifier, Schema, PartitionSpec, int, Function, long)}, with
+   * extra table properties (for example small row groups: {@code
+   * write.parquet.row-group-size-bytes} applies to data and delete files).
+   */
+  public static IcebergScenario create(
+      Catalog catalog,
+      TableIdentifier id,
+      Schema schema,
+      PartitionSpec spec,
+      int formatVersion,
+      Function<String, Path> localPath,
+      long seed,
+      Map<String, String> properties) {
     requireNonNull(catalog, "catalog is null");
+    requireNonNull(properties, "properties is null");
     requireNonNull(localPath, "localPath is null");
     if (formatVersion != 2 && formatVersion != 3) {
       throw new IllegalArgumentException(
           "Cannot create scenario table %s with format version %d (use 2 or 3)"
               .formatted(id, formatVersion));
     }
-    Table table =
-        catalog.createTable(
-            id,
-            schema,
-            spec,
-            Map.of(
-                TableProperties.FORMAT_VERSION,
-                Integer.toString(formatVersion),
-                TableProperties.PARQUET_COMPRESSION,
-                "zstd"));
+    Table table = catalog.createTable(id, schema, spec, tableProperties(formatVersion, properties));
     return new IcebergScenario(
         table,
         formatVersion,
         localPath,
         seed,
         "create (format v%d, %s)".formatted(formatVersion, spec));
+  }
+
+  private static Map<String, String> tableProperties(
+      int formatVersion, Map<String, String> properties) {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put(TableProperties.PARQUET_COMPRESSION, "zstd");
+    all.putAll(properties);
+    all.put(TableProperties.FORMAT_VERSION, Integer.toString(formatVersion));
+    return all;
   }
 
   /** The default spec for {@link #SCHEMA}: identity on {@code category}. */
