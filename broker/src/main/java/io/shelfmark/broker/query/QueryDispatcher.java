@@ -8,12 +8,12 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Runs the server part of a plan over chosen data files of a route and returns their merged
- * partial result: in the same process today, scattered over servers in the distributed mode.
+ * Runs the server part of a plan over chosen data files of a route and returns their merged partial
+ * result: in the same process today, scattered over servers in the distributed mode.
  *
  * <p>Implementations are thread safe and honour the deadline: past it they stop and throw the
- * server's timeout exception. Failures are the server's {@code QueryException}s (each with an
- * error code) or, for storage and corrupt files, exceptions naming the file.
+ * server's timeout exception. Failures are the server's {@code QueryException}s (each with an error
+ * code) or, for storage and corrupt files, exceptions naming the file.
  */
 @FunctionalInterface
 public interface QueryDispatcher {

@@ -11,10 +11,10 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 
 /**
- * What the broker knows about one served table, as published when a snapshot is synced: the
- * schema queries bind against, the partition specs its files were written with, the snapshot's
- * live files and the segments built for them. Everything pruning needs is here, so planning never
- * reads the catalog or storage.
+ * What the broker knows about one served table, as published when a snapshot is synced: the schema
+ * queries bind against, the partition specs its files were written with, the snapshot's live files
+ * and the segments built for them. Everything pruning needs is here, so planning never reads the
+ * catalog or storage.
  *
  * @param table the table as the SQL planner sees it
  * @param schema the Iceberg schema of the served snapshot

@@ -55,7 +55,10 @@ public final class AllInOneCommand implements Callable<Integer> {
     Catalog catalog = Catalogs.open(catalogConfig, store);
     AllInOne node =
         AllInOne.start(
-            cluster, Map.of(catalogConfig.name(), catalog), store, cluster.ports().brokerHttpPort());
+            cluster,
+            Map.of(catalogConfig.name(), catalog),
+            store,
+            cluster.ports().brokerHttpPort());
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -79,9 +82,9 @@ public final class AllInOneCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     out.println("Shelfmark all-in-one is serving on " + node.url());
     out.println("  catalog '" + catalogConfig.name() + "' (" + catalogConfig.type() + ")");
-    out.println("  segment store " + cluster.segmentStore() + ", segments " + cluster.segmentMode());
     out.println(
-        "Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url());
+        "  segment store " + cluster.segmentStore() + ", segments " + cluster.segmentMode());
+    out.println("Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url());
     out.println("Press Ctrl-C to stop.");
     out.flush();
     stopped.await();

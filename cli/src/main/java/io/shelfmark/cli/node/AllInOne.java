@@ -19,7 +19,7 @@ import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
-import io.shelfmark.server.local.DeletedRowsSource;
+import io.shelfmark.server.delete.DeletedRowsLoader;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.ServedSegments;
 import io.shelfmark.storage.spi.Location;
@@ -43,8 +43,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every role in one JVM: the controller (onboarding, segment builds, snapshot refresh), the
- * server (segments pinned or remote, deletes, execution) and the broker (HTTP, planning, pruning,
+ * Every role in one JVM: the controller (onboarding, segment builds, snapshot refresh), the server
+ * (segments pinned or remote, deletes, execution) and the broker (HTTP, planning, pruning,
  * merging), wired through the same interfaces the distributed mode puts on the network. Used by
  * {@code shelfmark all-in-one} and the quickstart.
  */
@@ -52,7 +52,11 @@ public final class AllInOne implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(AllInOne.class);
 
   /** The roles this process plays; reported by {@code /health}. */
-  public static final List<String> ROLES = List.of("controller", "index-builder", "server", "broker");
+  public static final List<String> ROLES =
+      List.of("controller", "index-builder", "server", "broker");
+
+  /** Memory for deleted-row bitmaps read from delete files, shared by every table. */
+  private static final long DELETES_CACHE_BYTES = 256L << 20;
 
   private final List<AutoCloseable> resources;
   private final TableRegistry registry;
@@ -115,12 +119,16 @@ public final class AllInOne implements AutoCloseable {
               segmentStore, config.segmentMode(), dataDir.resolve("segments"), cache, indexes);
       resources.add(segments);
       boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
+      ExecutorService fileWork = Executors.newFixedThreadPool(cores, named("query-file"));
+      resources.add(fileWork::shutdownNow);
+      DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
       LocalServer server =
           new LocalServer(
               dataStore,
               pageCache ? Optional.of(cache) : Optional.empty(),
               segments,
-              DeletedRowsSource.NO_DELETES_EXPECTED,
+              deletes::deletedPositions,
+              fileWork,
               io);
 
       RoutingTable routing = new RoutingTable();
@@ -139,7 +147,11 @@ public final class AllInOne implements AutoCloseable {
           };
       EngineQueryService queries =
           new EngineQueryService(
-              routing, FilePruning.NONE, dispatcher, BrokerRoutes.DEFAULT_TIMEOUT, Clock.systemUTC());
+              routing,
+              FilePruning.NONE,
+              dispatcher,
+              BrokerRoutes.DEFAULT_TIMEOUT,
+              Clock.systemUTC());
       RegistryTables tables = new RegistryTables(registry);
       BrokerHttpServer broker =
           new BrokerHttpServer(

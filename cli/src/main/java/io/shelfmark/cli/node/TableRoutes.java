@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries what the controller publishes to the server and the broker in one process: each new
- * {@link ServedTable} is first served by the server (segments opened, deletes read), then
- * published to the broker's routing table with the statistics of the segments the server could
- * open — so the broker never routes to a segment the server does not hold.
+ * {@link ServedTable} is first served by the server (segments opened, deletes read), then published
+ * to the broker's routing table with the statistics of the segments the server could open — so the
+ * broker never routes to a segment the server does not hold.
  */
 final class TableRoutes implements Consumer<ServedTable> {
   private static final Logger log = LoggerFactory.getLogger(TableRoutes.class);
@@ -44,7 +44,8 @@ final class TableRoutes implements Consumer<ServedTable> {
         ready.put(entry.getKey(), new SegmentRef(segment.location(), segment.sizeInBytes()));
       }
     }
-    Map<String, Segment> opened = server.serve(table.sqlName(), table.snapshot(), ready);
+    Map<String, Segment> opened =
+        server.serve(table.sqlName(), table.schema(), table.snapshot(), ready);
     Map<String, SegmentRoute> segments = new HashMap<>();
     for (Map.Entry<String, Segment> entry : opened.entrySet()) {
       SegmentRef ref = ready.get(entry.getKey());

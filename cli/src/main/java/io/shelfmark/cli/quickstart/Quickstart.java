@@ -61,8 +61,8 @@ public final class Quickstart implements AutoCloseable {
    *
    * @param rows rows of the generated table
    * @param seed its generator seed
-   * @param dataDir where the lake and the node's data live (kept between runs, so the table and
-   *     its segments are reused)
+   * @param dataDir where the lake and the node's data live (kept between runs, so the table and its
+   *     segments are reused)
    * @param port the broker's HTTP port on 127.0.0.1; 0 picks a free one
    * @param quiet no progress lines (tests)
    */
@@ -132,8 +132,7 @@ public final class Quickstart implements AutoCloseable {
             CacheConfig.builder()
                 .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
                 .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
-                .diskDirectory(nodeDir.resolve("cache"))
-                .build())
+                .build(nodeDir))
         .build();
   }
 

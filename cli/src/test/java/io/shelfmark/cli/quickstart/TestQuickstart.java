@@ -55,8 +55,7 @@ class TestQuickstart {
               + " GROUP BY 1 ORDER BY total_value DESC");
 
   @Test
-  void indexesTheTableAndAnswersTheBenchmarkQueriesLikeDuckDb(@TempDir Path dir)
-      throws Exception {
+  void indexesTheTableAndAnswersTheBenchmarkQueriesLikeDuckDb(@TempDir Path dir) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     try (Quickstart quickstart =
@@ -84,10 +83,7 @@ class TestQuickstart {
 
       List<Path> files = new ArrayList<>();
       for (DataFileInfo file : quickstart.table().snapshot().dataFiles()) {
-        files.add(
-            quickstart
-                .lakeDirectory()
-                .resolve(file.path().substring("s3://".length())));
+        files.add(quickstart.lakeDirectory().resolve(file.path().substring("s3://".length())));
       }
       duckDb.registerTable("obs.metrics", files);
       BrokerClient broker = new BrokerClient(quickstart.url());
@@ -98,8 +94,7 @@ class TestQuickstart {
         ResultComparison.assertEquivalent(
             expected, resultOf(response), true, ResultComparison.DEFAULT_TOLERANCE);
         assertThat(response.get("totalDocs").asLong()).isEqualTo(ROWS);
-        assertThat(response.get("snapshotId").asLong())
-            .isEqualTo(quickstart.table().snapshotId());
+        assertThat(response.get("snapshotId").asLong()).isEqualTo(quickstart.table().snapshotId());
       }
       JsonNode q1 =
           broker.query(Quickstart.BENCHMARK_QUERIES.get("Q1"), Optional.of(Duration.ofSeconds(60)));

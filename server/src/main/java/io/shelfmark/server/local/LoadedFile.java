@@ -9,9 +9,9 @@ import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * One live data file as a server holds it for a snapshot: its open segment, if it has a usable
- * one, and its deleted rows — or why its deletes cannot be applied, which makes every query over
- * the file fail rather than answer without them.
+ * One live data file as a server holds it for a snapshot: its open segment, if it has a usable one,
+ * and its deleted rows — or why its deletes cannot be applied, which makes every query over the
+ * file fail rather than answer without them.
  */
 record LoadedFile(
     DataFileInfo file,

@@ -32,16 +32,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import org.apache.iceberg.Schema;
 import org.roaringbitmap.RoaringBitmap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server role inside one process: holds, per served table, what queries over its snapshot
- * need — each live data file with its open segment (if usable) and its deleted rows, read once
- * per snapshot — and executes plans over chosen files. Each query reads Parquet through its own
- * counting view of the data store (behind the shared page cache when there is one), so its
- * storage figures are its own even while other queries run.
+ * The server role inside one process: holds, per served table, what queries over its snapshot need
+ * — each live data file with its open segment (if usable) and its deleted rows, read once per
+ * snapshot — and executes plans over chosen files. Each query reads Parquet through its own
+ * counting view of the data store (behind the shared page cache when there is one), so its storage
+ * figures are its own even while other queries run.
  *
  * <p>Thread safe: {@link #serve} replaces a table's files whole; a query uses the files it found
  * when it started.
@@ -53,45 +54,53 @@ public final class LocalServer {
   private final Optional<TieredCache> pageCache;
   private final ServedSegments segments;
   private final DeletedRowsSource deletes;
-  private final Executor executor;
+  private final Executor fileExecutor;
+  private final Executor ioExecutor;
   private final QueryExecutor queryExecutor;
   private final Map<String, ServedSnapshot> tables = new ConcurrentHashMap<>();
+  // The snapshot served before the current one, for queries routed just before a switch.
+  private final Map<String, ServedSnapshot> previousSnapshots = new ConcurrentHashMap<>();
 
   /**
    * @param dataStore where the tables' Parquet files are read from
    * @param pageCache when present, Parquet pages are cached in it (memory and disk)
    * @param segments the open segments
    * @param deletes reads each data file's deleted rows
-   * @param executor runs per-file work and parallel reads
+   * @param fileExecutor runs per-file work (CPU bound: about one thread per core)
+   * @param ioExecutor runs ranged GETs (they block: unbounded, e.g. virtual threads)
    */
   public LocalServer(
       ObjectStore dataStore,
       Optional<TieredCache> pageCache,
       ServedSegments segments,
       DeletedRowsSource deletes,
-      Executor executor) {
+      Executor fileExecutor,
+      Executor ioExecutor) {
     this.dataStore = requireNonNull(dataStore, "dataStore is null");
     this.pageCache = requireNonNull(pageCache, "pageCache is null");
     this.segments = requireNonNull(segments, "segments is null");
     this.deletes = requireNonNull(deletes, "deletes is null");
-    this.executor = requireNonNull(executor, "executor is null");
+    this.fileExecutor = requireNonNull(fileExecutor, "fileExecutor is null");
+    this.ioExecutor = requireNonNull(ioExecutor, "ioExecutor is null");
     this.queryExecutor = new QueryExecutor();
   }
 
   /** The files of one snapshot as this server holds them. */
-  private record ServedSnapshot(long snapshotId, Map<String, LoadedFile> files) {}
+  private record ServedSnapshot(long snapshotId, Schema schema, Map<String, LoadedFile> files) {}
 
   /**
    * Serves {@code snapshot} of {@code table}: opens the ready segments not yet open and, for a new
    * snapshot, reads the deleted rows of every data file. A segment that cannot be opened or that
    * belongs to another file is left out (its file is read directly) and logged.
    *
+   * @param schema the table's schema at that snapshot (columns map to Parquet fields by id)
    * @param ready the ready segment of each data file that has one, by data file path
    * @return the open segment of each data file that has a usable one
    */
   public Map<String, Segment> serve(
-      String table, TableSnapshot snapshot, Map<String, SegmentRef> ready) {
+      String table, Schema schema, TableSnapshot snapshot, Map<String, SegmentRef> ready) {
     requireNonNull(table, "table is null");
+    requireNonNull(schema, "schema is null");
     requireNonNull(snapshot, "snapshot is null");
     requireNonNull(ready, "ready is null");
     long snapshotId = snapshot.snapshotId().orElse(-1);
@@ -113,7 +122,11 @@ public final class LocalServer {
                   file, segment, location, earlier.deletedPositions(), earlier.deletesRefusal())
               : loadDeletes(file, snapshot, segment, location));
     }
-    tables.put(table, new ServedSnapshot(snapshotId, Map.copyOf(files)));
+    ServedSnapshot replaced =
+        tables.put(table, new ServedSnapshot(snapshotId, schema, Map.copyOf(files)));
+    if (replaced != null && replaced.snapshotId() != snapshotId) {
+      previousSnapshots.put(table, replaced);
+    }
     retainOpenSegments();
     return opened;
   }
@@ -121,14 +134,17 @@ public final class LocalServer {
   /** Stops serving a table. */
   public void drop(String table) {
     tables.remove(table);
+    previousSnapshots.remove(table);
     retainOpenSegments();
   }
 
   private void retainOpenSegments() {
     Set<Location> live = new HashSet<>();
-    for (ServedSnapshot snapshot : tables.values()) {
-      for (LoadedFile file : snapshot.files().values()) {
-        file.segmentLocation().ifPresent(live::add);
+    for (Map<String, ServedSnapshot> served : List.of(tables, previousSnapshots)) {
+      for (ServedSnapshot snapshot : served.values()) {
+        for (LoadedFile file : snapshot.files().values()) {
+          file.segmentLocation().ifPresent(live::add);
+        }
       }
     }
     segments.retainOnly(live);
@@ -189,10 +205,7 @@ public final class LocalServer {
 
   /** A query's merged partial result and its own storage and cache figures. */
   public record Execution(
-      PartialResult partial,
-      StorageStats.Snapshot storage,
-      long cacheHits,
-      long cacheMisses) {}
+      PartialResult partial, StorageStats.Snapshot storage, long cacheHits, long cacheMisses) {}
 
   /**
    * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table}.
@@ -203,6 +216,10 @@ public final class LocalServer {
   public Execution execute(
       String table, long snapshotId, QueryPlan plan, List<DataFileInfo> files, Instant deadline) {
     ServedSnapshot served = tables.get(table);
+    if (served != null && served.snapshotId() != snapshotId) {
+      ServedSnapshot previous = previousSnapshots.get(table);
+      served = previous != null && previous.snapshotId() == snapshotId ? previous : served;
+    }
     if (served == null || served.snapshotId() != snapshotId) {
       throw new IllegalStateException(
           "Cannot execute on %s at snapshot %d: this server serves %s (retry the query)"
@@ -250,7 +267,10 @@ public final class LocalServer {
       reads = throughCache;
     }
     PartialResult partial =
-        queryExecutor.execute(plan, tasks, new ExecutionContext(reads, executor, deadline));
+        queryExecutor.execute(
+            plan,
+            tasks,
+            ExecutionContext.of(reads, fileExecutor, ioExecutor, served.schema(), deadline));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();

@@ -9,7 +9,8 @@ public record SegmentRef(Location location, long sizeInBytes) {
   public SegmentRef {
     requireNonNull(location, "location is null");
     if (sizeInBytes < 0) {
-      throw new IllegalArgumentException("Negative segment size " + sizeInBytes + " of " + location);
+      throw new IllegalArgumentException(
+          "Negative segment size " + sizeInBytes + " of " + location);
     }
   }
 }

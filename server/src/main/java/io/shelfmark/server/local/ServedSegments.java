@@ -27,12 +27,11 @@ import org.slf4j.LoggerFactory;
  * The segments a server has open, in its {@link SegmentMode}: pinned segments are downloaded once
  * into the pin directory and memory-mapped (an index lookup costs no request); remote segments are
  * read part by part from the segment store through the memory tier of the cache ("no local
- * storage"). Each segment is opened once and shared by every query until {@link #retainOnly}
- * drops it.
+ * storage"). Each segment is opened once and shared by every query until {@link #retainOnly} drops
+ * it.
  *
- * <p>Segment locations are named after the data file and the segment spec, and a segment is
- * written whole once, so a location and size identify its bytes: cached parts need no ETag. Thread
- * safe.
+ * <p>Segment locations are named after the data file and the segment spec, and a segment is written
+ * whole once, so a location and size identify its bytes: cached parts need no ETag. Thread safe.
  */
 public final class ServedSegments implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(ServedSegments.class);
@@ -75,7 +74,8 @@ public final class ServedSegments implements Closeable {
             location -> {
               Long size = sizes.get(location);
               if (size == null) {
-                throw new IOException("Cannot cache reads of " + location + ": not a served segment");
+                throw new IOException(
+                    "Cannot cache reads of " + location + ": not a served segment");
               }
               return ObjectIdentity.immutable(location, size);
             });
