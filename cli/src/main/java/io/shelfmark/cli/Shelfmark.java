@@ -4,6 +4,7 @@ import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
+import io.shelfmark.cli.segments.SegmentsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,
+      SegmentsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Shelfmark implements Runnable {
