@@ -7,6 +7,7 @@ import io.shelfmark.cli.command.LakeCommand;
 import io.shelfmark.cli.command.QueryCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
 import io.shelfmark.cli.command.TableCommand;
+import io.shelfmark.cli.segments.SegmentsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,
+      SegmentsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Shelfmark implements Runnable {
