@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
+import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
-import io.shelfmark.broker.query.FilePruning;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.cache.TieredCache;
@@ -148,7 +148,7 @@ public final class AllInOne implements AutoCloseable {
       EngineQueryService queries =
           new EngineQueryService(
               routing,
-              FilePruning.NONE,
+              new SnapshotPruning(),
               dispatcher,
               BrokerRoutes.DEFAULT_TIMEOUT,
               Clock.systemUTC());

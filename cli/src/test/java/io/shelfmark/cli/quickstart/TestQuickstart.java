@@ -96,6 +96,11 @@ class TestQuickstart {
         assertThat(response.get("totalDocs").asLong()).isEqualTo(ROWS);
         assertThat(response.get("snapshotId").asLong()).isEqualTo(quickstart.table().snapshotId());
       }
+      JsonNode q2 =
+          broker.query(Quickstart.BENCHMARK_QUERIES.get("Q2"), Optional.of(Duration.ofSeconds(60)));
+      assertThat(q2.get("numSegmentsPrunedByBroker").asLong())
+          .as("Q2's org and time range prune files on their partitions before any I/O")
+          .isGreaterThan(q2.get("numSegmentsQueried").asLong());
       JsonNode q1 =
           broker.query(Quickstart.BENCHMARK_QUERIES.get("Q1"), Optional.of(Duration.ofSeconds(60)));
       assertThat(q1.get("storageBytesRead").asLong())
