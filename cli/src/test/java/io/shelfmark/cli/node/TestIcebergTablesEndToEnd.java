@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
@@ -139,6 +140,113 @@ class TestIcebergTablesEndToEnd {
     check(scenario, "events_v3");
     scenario.deleteRows(2, 3);
     check(scenario, "events_v3");
+  }
+
+  @Test
+  void hourAndTruncateTransformsPruneAndAnswerLikeDuckDb() throws Exception {
+    IcebergScenario scenario =
+        IcebergScenario.create(
+            lake.catalog(),
+            TableIdentifier.of("evo", "events_hourly"),
+            IcebergScenario.SCHEMA,
+            PartitionSpec.builderFor(IcebergScenario.SCHEMA)
+                .hour("event_time")
+                .truncate("category", 1)
+                .build(),
+            2,
+            IcebergScenario.s3Files(lake.s3().baseDirectory()),
+            7);
+    scenario.append(120);
+    onboard("events_hourly");
+    check(scenario, "events_hourly");
+    scenario.updateSpec(
+        "day instead of hour",
+        spec ->
+            spec.removeField(org.apache.iceberg.expressions.Expressions.hour("event_time"))
+                .addField(org.apache.iceberg.expressions.Expressions.day("event_time")));
+    scenario.append(60);
+    check(scenario, "events_hourly");
+  }
+
+  /**
+   * Files another writer made (DuckDB): no Iceberg field ids (columns found by name, as the table's
+   * name mapping says), a unique string column stored without a dictionary, added to an Iceberg
+   * table by path.
+   */
+  @Test
+  void filesFromAnotherWriterAnswerLikeDuckDb() throws Exception {
+    Schema schema =
+        new Schema(
+            Types.NestedField.optional(1, "id", Types.LongType.get()),
+            Types.NestedField.optional(2, "label", Types.StringType.get()),
+            Types.NestedField.optional(3, "grp", Types.StringType.get()),
+            Types.NestedField.optional(4, "amount", Types.DoubleType.get()));
+    org.apache.iceberg.Table table =
+        lake.catalog()
+            .createTable(
+                TableIdentifier.of("evo", "ext_files"),
+                schema,
+                PartitionSpec.unpartitioned(),
+                Map.of(
+                    "format-version",
+                    "2",
+                    org.apache.iceberg.TableProperties.DEFAULT_NAME_MAPPING,
+                    org.apache.iceberg.mapping.NameMappingParser.toJson(
+                        org.apache.iceberg.mapping.MappingUtil.create(schema))));
+    List<Path> files = new ArrayList<>();
+    var append = table.newAppend();
+    for (int part = 0; part < 3; part++) {
+      String key = "warehouse/evo/ext_files/data/duckdb-" + part + ".parquet";
+      Path local = lake.s3().baseDirectory().resolve(LocalLake.BUCKET).resolve(key);
+      java.nio.file.Files.createDirectories(local.getParent());
+      duckDb.execute(
+          "COPY (SELECT (r + "
+              + part * 1000
+              + ")::BIGINT AS id, 'row-' || (r + "
+              + part * 1000
+              + ")::VARCHAR AS label,"
+              + " CASE WHEN r % 7 = 0 THEN NULL ELSE 'g' || (r % 5)::VARCHAR END AS grp,"
+              + " CASE WHEN r % 9 = 0 THEN NULL ELSE ((r % 113) * 0.5)::DOUBLE END AS amount"
+              + " FROM range(0, 1000) t(r)) TO '"
+              + local
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 300)");
+      files.add(local);
+      append.appendFile(
+          org.apache.iceberg.DataFiles.builder(PartitionSpec.unpartitioned())
+              .withPath("s3://" + LocalLake.BUCKET + "/" + key)
+              .withFormat(org.apache.iceberg.FileFormat.PARQUET)
+              .withFileSizeInBytes(java.nio.file.Files.size(local))
+              .withRecordCount(1000)
+              .build());
+    }
+    append.commit();
+    duckDb.registerTable("evo.ext_files", files);
+    node.registry()
+        .onboard(
+            TableConfig.builder(new TableIdentity(LocalLake.CATALOG_NAME, "evo", "ext_files"))
+                .column("grp", ColumnConfig.of(IndexKind.INVERTED, IndexKind.FORWARD))
+                .column("id", ColumnConfig.of(IndexKind.RANGE))
+                .column("label", ColumnConfig.of(IndexKind.BLOOM))
+                .build());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> node.registry().table("evo.ext_files").orElseThrow().segmentsPending() == 0);
+    ServedTable served = node.registry().table("evo.ext_files").orElseThrow();
+    assertThat(served.segmentsFailed()).as(served.failures().toString()).isZero();
+    for (String sql :
+        List.of(
+            "SELECT COUNT(*) FROM evo.ext_files",
+            "SELECT grp, COUNT(*), SUM(amount) FROM evo.ext_files GROUP BY grp ORDER BY grp",
+            "SELECT id, label, amount FROM evo.ext_files WHERE label = 'row-1234' LIMIT 10",
+            "SELECT COUNT(*), MIN(label), MAX(amount) FROM evo.ext_files"
+                + " WHERE id BETWEEN 500 AND 2100 AND label LIKE 'row-1%'",
+            "SELECT label, amount FROM evo.ext_files WHERE grp IN ('g1', 'g3') AND amount > 50"
+                + " ORDER BY amount DESC, label LIMIT 12")) {
+      JsonNode response = broker.query(sql, Optional.of(Duration.ofSeconds(30)));
+      assertThat(response.path("exceptions")).as(sql).isEmpty();
+      ResultComparison.assertEquivalent(
+          duckDb.query(sql), resultOf(response), sql.contains("ORDER BY"), 1e-9);
+    }
   }
 
   private IcebergScenario scenario(String name, int formatVersion) {
