@@ -1,5 +1,6 @@
 package io.shelfmark.cli;
 
+import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Command;
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Shelfmark implements Runnable {
