@@ -1,6 +1,7 @@
 package io.shelfmark.cli;
 
 import io.shelfmark.cli.bench.BenchCommand;
+import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
     description = "Index acceleration for Apache Iceberg tables of Parquet files on S3.",
     subcommands = {
       QuickstartCommand.class,
+      AllInOneCommand.class,
       QueryCommand.class,
       TableCommand.class,
       GenerateCommand.class,

@@ -16,6 +16,9 @@ import io.shelfmark.segment.spi.Value;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -104,6 +107,41 @@ public final class DecodedValues {
             .computeIfAbsent(ColumnDescriptor.mapKeyName(map, key), k -> new ArrayList<>())
             .add(rowValues.get(key));
       }
+    }
+  }
+
+  /** Whether every non-null value of a flat binary column is valid UTF-8 text. */
+  public static boolean isUtf8Text(ObjectStore store, Location file, long fileSize, String column)
+      throws IOException {
+    ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    try (ParquetRead read =
+        new ParquetFileReader(store, executor, ReaderOptions.defaults())
+            .start(ReadRequest.of(file, fileSize, List.of(column), RowSelection.all()))) {
+      while (read.hasNext()) {
+        ColumnBatch batch = read.next().column(column);
+        PrimitiveValues values = batch.values();
+        for (int row = 0; row < batch.rowCount(); row++) {
+          if (!batch.isNull(row) && !isUtf8(values.binary(row))) {
+            return false;
+          }
+        }
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    return true;
+  }
+
+  private static boolean isUtf8(byte[] bytes) {
+    try {
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes));
+      return true;
+    } catch (CharacterCodingException e) {
+      return false;
     }
   }
 

@@ -1,0 +1,89 @@
+package io.shelfmark.server.aggregate;
+
+import io.shelfmark.server.result.AggregateState;
+import io.shelfmark.server.result.Group;
+import io.shelfmark.server.vector.Vector;
+import io.shelfmark.server.vector.VectorEvaluator;
+import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.sql.expression.Expression;
+import io.shelfmark.sql.plan.AggregateCall;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.type.SqlType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The partial aggregation of one file: group keys and aggregate arguments evaluated a batch at a
+ * time, group ids from the {@link GroupTable}, then each {@link Accumulator}'s loop over the
+ * selected rows. Not thread safe: one per file execution.
+ */
+public final class Aggregator {
+  private final List<Expression> keys;
+  private final List<AggregateCall> aggregates;
+  private final GroupTable groups;
+  private final List<Accumulator> accumulators = new ArrayList<>();
+  private int[] groupIds = new int[1024];
+
+  public Aggregator(QueryPlan plan) {
+    this.keys = plan.groupKeys();
+    this.aggregates = plan.aggregates();
+    List<SqlType> types = new ArrayList<>();
+    for (Expression key : keys) {
+      types.add(key.type());
+    }
+    this.groups = new GroupTable(types);
+    for (AggregateCall aggregate : aggregates) {
+      accumulators.add(Accumulator.of(aggregate));
+    }
+  }
+
+  /** Adds rows {@code sel[0..n)} of a batch of {@code size} rows. */
+  public void add(VectorInputs inputs, int size, int[] sel, int n) {
+    if (n == 0) {
+      return;
+    }
+    List<Vector> keyVectors = new ArrayList<>(keys.size());
+    for (Expression key : keys) {
+      keyVectors.add(VectorEvaluator.evaluate(key, inputs, size));
+    }
+    if (groupIds.length < n) {
+      groupIds = new int[Math.max(n, groupIds.length * 2)];
+    }
+    groups.groupIds(keyVectors, sel, n, groupIds);
+    int groupCount = groups.groupCount();
+    for (int i = 0; i < aggregates.size(); i++) {
+      Vector argument =
+          aggregates.get(i).argument().isPresent()
+              ? VectorEvaluator.evaluate(aggregates.get(i).argument().get(), inputs, size)
+              : null;
+      accumulators.get(i).add(argument, sel, groupIds, n, groupCount);
+    }
+  }
+
+  /**
+   * Adds {@code count} rows to the single group of a query without GROUP BY whose aggregates are
+   * all COUNT(*): the segment-only answer, no vectors at all.
+   */
+  public void addCountStar(long count) {
+    if (!keys.isEmpty()) {
+      throw new IllegalStateException("Cannot add a bare count to a grouped aggregation");
+    }
+    for (Accumulator accumulator : accumulators) {
+      ((CountAccumulator) accumulator).addCount(0, count);
+    }
+  }
+
+  /** The groups seen, with their partial states. */
+  public List<Group> groups() {
+    int count = keys.isEmpty() ? 1 : groups.groupCount();
+    List<Group> result = new ArrayList<>(count);
+    for (int group = 0; group < count; group++) {
+      List<AggregateState> states = new ArrayList<>(accumulators.size());
+      for (Accumulator accumulator : accumulators) {
+        states.add(accumulator.state(group));
+      }
+      result.add(new Group(keys.isEmpty() ? List.of() : groups.key(group), states));
+    }
+    return result;
+  }
+}

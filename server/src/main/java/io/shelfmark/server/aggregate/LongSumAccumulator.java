@@ -1,0 +1,47 @@
+package io.shelfmark.server.aggregate;
+
+import io.shelfmark.server.result.AggregateState;
+import io.shelfmark.server.vector.Vector;
+import java.util.Arrays;
+
+/**
+ * SUM/AVG of INT or LONG in 128 bits per group: {@code high} (signed) and {@code low} (unsigned);
+ * adding a value sign-extends it and carries out of the low word.
+ */
+final class LongSumAccumulator extends Accumulator {
+  private long[] high = new long[16];
+  private long[] low = new long[16];
+  private long[] counts = new long[16];
+
+  @Override
+  public void add(Vector argument, int[] sel, int[] groups, int n, int groupCount) {
+    if (counts.length < groupCount) {
+      int size = grow(counts.length, groupCount);
+      high = Arrays.copyOf(high, size);
+      low = Arrays.copyOf(low, size);
+      counts = Arrays.copyOf(counts, size);
+    }
+    long[] values = argument.longs();
+    boolean[] nulls = argument.nulls();
+    for (int j = 0; j < n; j++) {
+      int row = sel[j];
+      if (nulls != null && nulls[row]) {
+        continue;
+      }
+      int group = groups[j];
+      long value = values[row];
+      long before = low[group];
+      long after = before + value;
+      low[group] = after;
+      high[group] += (value >> 63) + (Long.compareUnsigned(after, before) < 0 ? 1 : 0);
+      counts[group]++;
+    }
+  }
+
+  @Override
+  public AggregateState state(int group) {
+    return group < counts.length
+        ? new AggregateState.LongSum(high[group], low[group], counts[group])
+        : new AggregateState.LongSum(0, 0, 0);
+  }
+}

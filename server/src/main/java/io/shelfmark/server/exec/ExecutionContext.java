@@ -1,0 +1,87 @@
+package io.shelfmark.server.exec;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.parquet.read.ReaderOptions;
+import io.shelfmark.storage.spi.ObjectStore;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+import org.apache.iceberg.Schema;
+
+/**
+ * Everything one query's execution on a server needs besides the plan and the files.
+ *
+ * <p>Two executors, because file work waits on I/O: {@code fileExecutor} runs one task per data
+ * file (decoding and aggregation; CPU-bound, size it to the cores), {@code ioExecutor} runs the
+ * Parquet reader's ranged GETs (they block; size it for the requests in flight). If the same
+ * bounded pool served both, files waiting for their pages could occupy every thread and starve the
+ * GETs they wait for.
+ *
+ * @param dataStore where Parquet data files are read: a plain store, or a {@code
+ *     CachingObjectStore} for the "page cache" mode
+ * @param fileExecutor runs per-file work
+ * @param ioExecutor runs ranged GETs
+ * @param tableSchema the table's current Iceberg schema (the one the plan was bound against): it
+ *     maps columns to Parquet fields by field id
+ * @param deadline when the query times out; checked between row groups and batches
+ * @param cancelled polled with the deadline; true once the caller cancels
+ * @param clock the time source for the deadline
+ * @param readerOptions coalescing and prefetch settings for Parquet reads
+ */
+public record ExecutionContext(
+    ObjectStore dataStore,
+    Executor fileExecutor,
+    Executor ioExecutor,
+    Schema tableSchema,
+    Instant deadline,
+    BooleanSupplier cancelled,
+    Clock clock,
+    ReaderOptions readerOptions) {
+  public ExecutionContext {
+    requireNonNull(dataStore, "dataStore is null");
+    requireNonNull(fileExecutor, "fileExecutor is null");
+    requireNonNull(ioExecutor, "ioExecutor is null");
+    requireNonNull(tableSchema, "tableSchema is null");
+    requireNonNull(deadline, "deadline is null");
+    requireNonNull(cancelled, "cancelled is null");
+    requireNonNull(clock, "clock is null");
+    requireNonNull(readerOptions, "readerOptions is null");
+  }
+
+  /** A context that is never cancelled, with default reader options and the system UTC clock. */
+  public static ExecutionContext of(
+      ObjectStore dataStore,
+      Executor fileExecutor,
+      Executor ioExecutor,
+      Schema tableSchema,
+      Instant deadline) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        () -> false,
+        Clock.systemUTC(),
+        ReaderOptions.defaults());
+  }
+
+  /**
+   * Throws when the query must stop: cancelled by the caller, or past its deadline.
+   *
+   * @throws QueryCancelledException when cancelled
+   * @throws QueryTimeoutException when the deadline has passed
+   */
+  public void checkContinue() {
+    if (cancelled.getAsBoolean()) {
+      throw new QueryCancelledException("Cannot finish the query: it was cancelled");
+    }
+    if (clock.instant().isAfter(deadline)) {
+      throw new QueryTimeoutException(
+          "Cannot finish the query: its deadline %s has passed (raise the timeout or narrow the query)"
+              .formatted(deadline));
+    }
+  }
+}

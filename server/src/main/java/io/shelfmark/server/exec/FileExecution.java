@@ -1,0 +1,334 @@
+package io.shelfmark.server.exec;
+
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.FooterReader;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.RowSelection;
+import io.shelfmark.parquet.read.ParquetFileReader;
+import io.shelfmark.parquet.read.ParquetRead;
+import io.shelfmark.parquet.read.ReadRequest;
+import io.shelfmark.parquet.read.ReadStats;
+import io.shelfmark.parquet.read.RowGroupBatch;
+import io.shelfmark.parquet.schema.ColumnSchema;
+import io.shelfmark.parquet.schema.ParquetSchema;
+import io.shelfmark.segment.filter.FilterEvaluator;
+import io.shelfmark.segment.filter.FilterResult;
+import io.shelfmark.segment.predicate.Predicate;
+import io.shelfmark.segment.read.Segment;
+import io.shelfmark.server.column.ColumnSources;
+import io.shelfmark.server.column.FileFields;
+import io.shelfmark.server.filter.PredicateTranslator;
+import io.shelfmark.server.filter.RowGroupPruner;
+import io.shelfmark.server.result.ExecutionStatistics;
+import io.shelfmark.server.result.PartialResult;
+import io.shelfmark.sql.expression.AggregateRef;
+import io.shelfmark.sql.expression.And;
+import io.shelfmark.sql.expression.ColumnRef;
+import io.shelfmark.sql.expression.Expression;
+import io.shelfmark.sql.expression.GroupKeyRef;
+import io.shelfmark.sql.expression.Literal;
+import io.shelfmark.sql.expression.MapKeyRef;
+import io.shelfmark.sql.plan.AggregateCall;
+import io.shelfmark.sql.plan.AggregateFunction;
+import io.shelfmark.sql.plan.OutputColumn;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.plan.SortKey;
+import io.shelfmark.storage.spi.Location;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.roaringbitmap.RoaringBitmap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes a plan over one data file: filter through the segment's indexes into doc-id bitmaps
+ * (definite matches and candidates), subtract deleted positions, then either answer from the
+ * segment alone or read, in one Parquet read, every needed column's pages for the docs still in
+ * play, check the residual filter terms on those rows, and feed the matching rows to the
+ * aggregation or row collection. See docs/query-execution.md. Single use, one thread.
+ */
+final class FileExecution {
+  private static final Logger log = LoggerFactory.getLogger(FileExecution.class);
+  private static final int SEGMENT_BATCH = 4096;
+
+  private final QueryPlan plan;
+  private final FileTask task;
+  private final ExecutionContext context;
+  private final ParquetFileReader reader;
+  private final DataFileInfo file;
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private long rowGroupsPruned;
+  private long docsScanned;
+
+  FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
+    this.plan = plan;
+    this.task = task;
+    this.context = context;
+    this.reader = reader;
+    this.file = task.file();
+  }
+
+  PartialResult run() throws IOException {
+    context.checkContinue();
+    Optional<Segment> segment = task.segment();
+    Location location = Location.parse(file.path());
+    ParquetFooter footer;
+    Optional<FilePageLocations> pages = Optional.empty();
+    if (segment.isPresent()) {
+      SegmentFiles.check(segment.get(), file);
+      footer = SegmentFiles.footer(segment.get(), file);
+      pages = Optional.of(SegmentFiles.pageLocations(segment.get(), footer));
+    } else {
+      footer =
+          new FooterReader((int) context.readerOptions().footerTailSize().bytes())
+              .read(
+                  context.dataStore(),
+                  location,
+                  file.fileSizeInBytes(),
+                  read -> {
+                    requests.incrementAndGet();
+                    bytes.addAndGet(read);
+                  });
+    }
+    ParquetSchema schema = ParquetSchema.from(file.path(), footer.schema());
+    FileFields fields = new FileFields(footer, schema, context.tableSchema());
+    ColumnSources sources = new ColumnSources(fields, segment);
+
+    RoaringBitmap live = new RoaringBitmap();
+    live.add(0L, file.recordCount());
+    live.andNot(task.deletedPositions());
+    long liveCount = live.getLongCardinality();
+
+    Filter filter = filter(segment, footer, fields, sources, live);
+    BatchConsumer consumer =
+        plan.aggregated() ? new AggregateConsumer(plan) : new RowCollector(plan);
+    boolean answeredFromSegment = false;
+    ReadStats readStats = null;
+    if (RowCollector.wanted(plan) == 0 && !plan.aggregated()) {
+      answeredFromSegment = segment.isPresent();
+    } else if (filter.exact() && isCountStarOnly()) {
+      docsScanned = filter.definite().getLongCardinality();
+      ((AggregateConsumer) consumer).addCountStar(docsScanned);
+      answeredFromSegment = segment.isPresent();
+    } else {
+      Map<Expression, ColumnSources.Source> leaves = new LinkedHashMap<>();
+      for (Expression leaf : neededLeaves(filter)) {
+        leaves.put(leaf, sources.source(leaf));
+      }
+      RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
+      if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
+        docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
+        answeredFromSegment = segment.isPresent();
+      } else {
+        readStats = readParquet(location, footer, pages, leaves, filter, batches);
+        docsScanned = batches.docsScanned();
+      }
+    }
+    log.debug(
+        "File {}: {} of {} live docs matched, segment {}, from segment only {}",
+        file.path(),
+        docsScanned,
+        liveCount,
+        segment.isPresent(),
+        answeredFromSegment);
+    return consumer.result(
+        statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
+  }
+
+  /** The filter's answer for this file: which docs match for sure, which remain to be checked. */
+  record Filter(
+      RoaringBitmap definite,
+      RoaringBitmap candidates,
+      List<Expression> checkDefinite,
+      List<Expression> checkCandidates) {
+    boolean exact() {
+      return candidates.isEmpty() && checkDefinite.isEmpty();
+    }
+
+    RoaringBitmap rows() {
+      return candidates.isEmpty() ? definite : RoaringBitmap.or(definite, candidates);
+    }
+  }
+
+  private Filter filter(
+      Optional<Segment> segment,
+      ParquetFooter footer,
+      FileFields fields,
+      ColumnSources sources,
+      RoaringBitmap live)
+      throws IOException {
+    List<Expression> conjuncts = plan.filterConjuncts();
+    for (Expression conjunct : conjuncts) {
+      if (conjunct instanceof Literal literal && !Boolean.TRUE.equals(literal.value())) {
+        // FALSE or NULL: no row passes.
+        return new Filter(new RoaringBitmap(), new RoaringBitmap(), List.of(), List.of());
+      }
+    }
+    if (segment.isEmpty()) {
+      RoaringBitmap rows = live;
+      if (!conjuncts.isEmpty()) {
+        rows = live.clone();
+        for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+          if (!RowGroupPruner.mightMatch(footer, fields, rowGroup, conjuncts)) {
+            long first = footer.rowGroupFirstRow(rowGroup);
+            rows.remove(first, first + footer.rowGroupRowCount(rowGroup));
+            rowGroupsPruned++;
+          }
+        }
+      }
+      return new Filter(rows, new RoaringBitmap(), conjuncts, conjuncts);
+    }
+    PredicateTranslator translator = new PredicateTranslator(sources::segmentColumn);
+    List<Predicate> translated = new ArrayList<>();
+    List<Expression> untranslated = new ArrayList<>();
+    for (Expression conjunct : conjuncts) {
+      Optional<Predicate> predicate = translator.translate(conjunct);
+      if (predicate.isPresent()) {
+        translated.add(predicate.get());
+      } else {
+        untranslated.add(conjunct);
+      }
+    }
+    if (translated.isEmpty()) {
+      return new Filter(live, new RoaringBitmap(), untranslated, untranslated);
+    }
+    Predicate predicate =
+        translated.size() == 1
+            ? translated.get(0)
+            : new io.shelfmark.segment.predicate.And(translated);
+    FilterResult result = new FilterEvaluator(segment.get()).evaluate(predicate, live);
+    // Candidates must pass every term; definite docs only the terms no index evaluated.
+    return new Filter(result.definite(), result.candidates(), untranslated, conjuncts);
+  }
+
+  private boolean isCountStarOnly() {
+    if (!plan.aggregated() || !plan.groupKeys().isEmpty()) {
+      return false;
+    }
+    for (AggregateCall call : plan.aggregates()) {
+      if (call.function() != AggregateFunction.COUNT_STAR) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The columns and map keys to read: for the values, and for the filter terms still to check. */
+  private List<Expression> neededLeaves(Filter filter) {
+    Set<Expression> leaves = new LinkedHashSet<>();
+    if (plan.aggregated()) {
+      plan.groupKeys().forEach(key -> collect(key, leaves));
+      for (AggregateCall call : plan.aggregates()) {
+        call.argument().ifPresent(argument -> collect(argument, leaves));
+      }
+    } else {
+      for (OutputColumn output : plan.outputs()) {
+        collect(output.expression(), leaves);
+      }
+      for (SortKey key : plan.orderBy()) {
+        collect(key.expression(), leaves);
+      }
+    }
+    filter.checkDefinite().forEach(term -> collect(term, leaves));
+    if (!filter.candidates().isEmpty()) {
+      filter.checkCandidates().forEach(term -> collect(term, leaves));
+    }
+    return new ArrayList<>(leaves);
+  }
+
+  private static void collect(Expression expression, Set<Expression> leaves) {
+    if (expression instanceof ColumnRef || expression instanceof MapKeyRef) {
+      leaves.add(expression);
+      return;
+    }
+    if (expression instanceof GroupKeyRef || expression instanceof AggregateRef) {
+      return;
+    }
+    for (Expression child : expression.children()) {
+      collect(child, leaves);
+    }
+  }
+
+  /** One Parquet read of every needed column's pages for the docs in play: one wave of GETs. */
+  private ReadStats readParquet(
+      Location location,
+      ParquetFooter footer,
+      Optional<FilePageLocations> pages,
+      Map<Expression, ColumnSources.Source> leaves,
+      Filter filter,
+      RowBatches batches)
+      throws IOException {
+    RoaringBitmap rows = filter.rows();
+    if (rows.isEmpty()) {
+      return null;
+    }
+    List<String> columns = new ArrayList<>();
+    for (ColumnSources.Source source : leaves.values()) {
+      if (source instanceof ColumnSources.Parquet parquet) {
+        for (ColumnSchema leaf : parquet.leaves()) {
+          if (!columns.contains(leaf.dottedPath())) {
+            columns.add(leaf.dottedPath());
+          }
+        }
+      }
+    }
+    RowSelection selection =
+        rows.getLongCardinality() == file.recordCount()
+            ? RowSelection.all()
+            : RowSelection.of(rows);
+    ReadRequest request =
+        new ReadRequest(
+            location, file.fileSizeInBytes(), Optional.of(footer), pages, columns, selection);
+    try (ParquetRead read = reader.start(request)) {
+      while (read.hasNext() && !batches.isSatisfied()) {
+        context.checkContinue();
+        RowGroupBatch batch = read.next();
+        batches.fromParquet(batch);
+      }
+      return read.stats();
+    }
+  }
+
+  private ExecutionStatistics statistics(
+      boolean segmented, long liveCount, boolean answeredFromSegment, ReadStats readStats) {
+    long pagesRead = 0;
+    long parquetRequests = requests.get();
+    long parquetBytes = bytes.get();
+    if (readStats != null) {
+      pagesRead = readStats.pagesRead() + readStats.dictionaryPagesRead();
+      parquetRequests += readStats.requests();
+      parquetBytes += readStats.bytesRead();
+    }
+    long matched = docsScanned > 0 ? 1 : 0;
+    return new ExecutionStatistics(
+        docsScanned,
+        liveCount,
+        1,
+        matched,
+        segmented ? 1 : 0,
+        segmented ? matched : 0,
+        answeredFromSegment ? 1 : 0,
+        segmented ? 0 : 1,
+        rowGroupsPruned,
+        parquetRequests,
+        parquetBytes,
+        pagesRead);
+  }
+
+  /** The AND of terms (one term alone), or empty for none. */
+  static Optional<Expression> and(List<Expression> terms) {
+    if (terms.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(terms.size() == 1 ? terms.get(0) : new And(terms));
+  }
+}

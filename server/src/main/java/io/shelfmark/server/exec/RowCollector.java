@@ -1,0 +1,75 @@
+package io.shelfmark.server.exec;
+
+import io.shelfmark.server.result.ExecutionStatistics;
+import io.shelfmark.server.result.PartialResult;
+import io.shelfmark.server.result.RowOrdering;
+import io.shelfmark.server.vector.Vector;
+import io.shelfmark.server.vector.VectorEvaluator;
+import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.sql.plan.OutputColumn;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.plan.SortKey;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rows of a non-aggregated query: outputs and ORDER BY values evaluated a batch at a time, rows
+ * boxed only for the matching rows, and at most offset + limit kept (the first ones without ORDER
+ * BY, then nothing more is read; the best ones with ORDER BY, trimmed as they accumulate).
+ */
+final class RowCollector implements BatchConsumer {
+  private final QueryPlan plan;
+  private final long wanted;
+  private final RowOrdering ordering;
+  private List<List<Object>> rows = new ArrayList<>();
+
+  RowCollector(QueryPlan plan) {
+    this.plan = plan;
+    this.wanted = wanted(plan);
+    this.ordering = new RowOrdering(plan.orderBy(), plan.outputs().size());
+  }
+
+  /** offset + limit, or everything when there is no limit. */
+  static long wanted(QueryPlan plan) {
+    return plan.limit().isPresent()
+        ? Math.addExact(plan.offset(), plan.limit().getAsLong())
+        : Long.MAX_VALUE;
+  }
+
+  @Override
+  public void add(VectorInputs inputs, int size, int[] sel, int n) {
+    if (n == 0 || isSatisfied()) {
+      return;
+    }
+    List<Vector> columns = new ArrayList<>();
+    for (OutputColumn output : plan.outputs()) {
+      columns.add(VectorEvaluator.evaluate(output.expression(), inputs, size));
+    }
+    for (SortKey key : plan.orderBy()) {
+      columns.add(VectorEvaluator.evaluate(key.expression(), inputs, size));
+    }
+    for (int j = 0; j < n && !isSatisfied(); j++) {
+      List<Object> row = new ArrayList<>(columns.size());
+      for (Vector column : columns) {
+        Object value = column.boxed(sel[j]);
+        row.add(value instanceof byte[] bytes ? ByteBuffer.wrap(bytes).asReadOnlyBuffer() : value);
+      }
+      rows.add(row);
+    }
+    if (!plan.orderBy().isEmpty() && rows.size() > 2 * Math.min(wanted, 1 << 20)) {
+      rows = new ArrayList<>(ordering.first(rows, wanted));
+    }
+  }
+
+  @Override
+  public boolean isSatisfied() {
+    return plan.orderBy().isEmpty() && rows.size() >= wanted;
+  }
+
+  @Override
+  public PartialResult result(ExecutionStatistics statistics) {
+    List<List<Object>> kept = plan.orderBy().isEmpty() ? rows : ordering.first(rows, wanted);
+    return PartialResult.ofRows(kept, statistics);
+  }
+}

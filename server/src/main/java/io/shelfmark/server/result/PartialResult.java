@@ -1,0 +1,96 @@
+package io.shelfmark.server.result;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a server returns for its files: for an aggregated query the partial groups (key values and
+ * mergeable aggregate states), for a selection the rows it kept (each the output values followed by
+ * the ORDER BY values, at most offset + limit of them per server), plus execution statistics. Plain
+ * data: {@link #serialize()} and {@link #deserialize} carry it over the network; {@link #merge}
+ * combines two servers' (or files') partials; {@code ResultFinisher} turns the merged partial into
+ * the final table. Immutable.
+ *
+ * @param aggregated whether this is a partial aggregation (groups) or a selection (rows)
+ * @param groups the groups, each key once (aggregated only)
+ * @param rows the selected rows (selection only), in no particular order
+ * @param statistics what producing this partial did
+ */
+public record PartialResult(
+    boolean aggregated,
+    List<Group> groups,
+    List<List<Object>> rows,
+    ExecutionStatistics statistics) {
+  public PartialResult {
+    groups = List.copyOf(requireNonNull(groups, "groups is null"));
+    requireNonNull(rows, "rows is null");
+    List<List<Object>> copy = new ArrayList<>(rows.size());
+    for (List<Object> row : rows) {
+      copy.add(Collections.unmodifiableList(new ArrayList<>(row)));
+    }
+    rows = Collections.unmodifiableList(copy);
+    requireNonNull(statistics, "statistics is null");
+    if (aggregated ? !rows.isEmpty() : !groups.isEmpty()) {
+      throw new IllegalArgumentException(
+          "Cannot build a %s partial result with %d groups and %d rows"
+              .formatted(aggregated ? "aggregated" : "selection", groups.size(), rows.size()));
+    }
+  }
+
+  public static PartialResult ofGroups(List<Group> groups, ExecutionStatistics statistics) {
+    return new PartialResult(true, groups, List.of(), statistics);
+  }
+
+  public static PartialResult ofRows(List<List<Object>> rows, ExecutionStatistics statistics) {
+    return new PartialResult(false, List.of(), rows, statistics);
+  }
+
+  /**
+   * Both partials together: groups with equal keys merge their states; rows are concatenated
+   * (trimming to offset + limit is the caller's, who knows the ORDER BY).
+   */
+  public PartialResult merge(PartialResult other) {
+    requireNonNull(other, "other is null");
+    if (aggregated != other.aggregated) {
+      throw new IllegalArgumentException(
+          "Cannot merge an aggregated partial result with a selection");
+    }
+    ExecutionStatistics sum = statistics.plus(other.statistics);
+    if (!aggregated) {
+      List<List<Object>> all = new ArrayList<>(rows.size() + other.rows.size());
+      all.addAll(rows);
+      all.addAll(other.rows);
+      return ofRows(all, sum);
+    }
+    Map<List<Object>, Group> byKey = new LinkedHashMap<>();
+    for (Group group : groups) {
+      byKey.put(group.key(), group);
+    }
+    for (Group group : other.groups) {
+      byKey.merge(group.key(), group, Group::merge);
+    }
+    return ofGroups(new ArrayList<>(byKey.values()), sum);
+  }
+
+  /** The bytes of this partial ({@link PartialResultCodec}). */
+  public byte[] serialize() {
+    return PartialResultCodec.encode(this);
+  }
+
+  /** A partial from {@link #serialize()}'s bytes. */
+  public static PartialResult deserialize(byte[] bytes) {
+    return PartialResultCodec.decode(bytes);
+  }
+
+  @Override
+  public String toString() {
+    return aggregated
+        ? "PartialResult[" + groups.size() + " groups, " + statistics + "]"
+        : "PartialResult[" + rows.size() + " rows, " + statistics + "]";
+  }
+}
