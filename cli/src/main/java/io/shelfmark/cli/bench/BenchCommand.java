@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
           + " --data-dir; compute each query's lower bound of bytes from the files' page layout;"
           + " run the same queries through DuckDB over the same files on local disk (the scan"
           + " baseline); build the indexes (time, rows/s, index bytes / data bytes); then per"
-          + " mode a cold run of each query in a fresh process and >= --runs hot runs in a warm"
+          + " mode a cold run of each query on a fresh node (new caches; in this JVM) and >= --runs hot runs in a warm"
           + " one (median and p95 of runs 2..N, client-observed over HTTP), with storage bytes,"
           + " requests and sequential round trips from Shelfmark and from the proxy; with"
           + " --qps-sweep, an open-loop load at increasing QPS until saturation.",
@@ -97,13 +97,6 @@ public final class BenchCommand implements Callable<Integer> {
   double qpsStepSeconds = 5;
 
   @Option(
-      names = "--in-process-cold",
-      description =
-          "Take cold runs on a fresh node in this JVM (new caches, empty node directory) instead"
-              + " of a fresh child JVM per mode and query: faster, but the JIT is already warm.")
-  boolean inProcessCold;
-
-  @Option(
       names = "--data-dir",
       description =
           "Where the lake and the nodes' data live; the table is reused across runs (default:"
@@ -138,7 +131,7 @@ public final class BenchCommand implements Callable<Integer> {
         duckDbRuns,
         qpsSweep,
         Duration.ofMillis(Math.round(qpsStepSeconds * 1000)),
-        !inProcessCold,
+        false,
         dataDir,
         out);
   }

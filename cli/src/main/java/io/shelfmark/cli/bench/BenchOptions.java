@@ -21,7 +21,8 @@ import java.util.OptionalLong;
  * @param duckDbRuns runs per query of the DuckDB baseline (same statistic)
  * @param qpsSweep whether to run the concurrency sweep
  * @param qpsStep how long each target QPS of the sweep is held
- * @param coldProcess whether cold runs start a child JVM per mode and query (else in-process)
+ * @param coldProcess whether cold runs start a child JVM per mode and query; only false (a fresh
+ *     in-process node) is implemented
  * @param dataDir where the lake and the nodes' data live (reused across runs)
  * @param outDir where bench.json, bench.md and the charts go
  */

@@ -59,7 +59,7 @@ class TestBenchCommand {
     assertThat(options.latency()).isEqualTo(Duration.ofMillis(5));
     assertThat(options.bandwidth()).hasValue(100L << 20);
     assertThat(options.outDir()).isEqualTo(Path.of("/tmp/x"));
-    assertThat(options.coldProcess()).isTrue();
+    assertThat(options.coldProcess()).isFalse();
     assertThat(options.nodeDir(BenchMode.PINNED_PAGES).getFileName().toString())
         .isEqualTo("pinned-pages");
   }
