@@ -19,8 +19,8 @@ import org.knowm.xchart.style.Styler;
  * The charts of a run as PNG files (XChart, drawn headless):
  *
  * <ul>
- *   <li>{@value #LATENCY}: hot median latency per query, one bar per mode and one for DuckDB, on a
- *       logarithmic axis (the modes differ by orders of magnitude);
+ *   <li>{@value #LATENCY}: hot median latency per query, one bar per mode and one for DuckDB
+ *       (linear axis: XChart's bars cannot be drawn on a logarithmic one);
  *   <li>{@value #QPS}: p99 latency against achieved QPS, one line per swept query and mode.
  * </ul>
  */
@@ -63,9 +63,8 @@ public final class BenchCharts {
                     + report.settings().latencyMs()
                     + " ms per S3 request)")
             .xAxisTitle("query")
-            .yAxisTitle("ms (log scale)")
+            .yAxisTitle("ms")
             .build();
-    chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     Set<String> queries = new LinkedHashSet<>();
@@ -109,29 +108,32 @@ public final class BenchCharts {
             .height(HEIGHT)
             .title("QPS sweep: p99 latency against achieved QPS (open loop)")
             .xAxisTitle("achieved QPS")
-            .yAxisTitle("p99 ms (log scale)")
+            .yAxisTitle("p99 ms")
             .build();
-    chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     for (QpsSweep sweep : report.qpsSweeps()) {
       if (sweep.steps().isEmpty()) {
         continue;
       }
-      double[] x = new double[sweep.steps().size()];
-      double[] y = new double[sweep.steps().size()];
-      for (int i = 0; i < x.length; i++) {
-        x[i] = sweep.steps().get(i).achievedQps();
-        y[i] = positive(sweep.steps().get(i).p99Ms());
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (QpsStep step : sweep.steps()) {
+        // A step with no answer has no latency to draw.
+        if (!Double.isNaN(step.p99Ms())) {
+          x.add(step.achievedQps());
+          y.add(step.p99Ms());
+        }
       }
-      chart.addSeries(sweep.query() + " " + sweep.mode(), x, y);
+      if (!x.isEmpty()) {
+        chart.addSeries(sweep.query() + " " + sweep.mode(), x, y);
+      }
     }
     return chart;
   }
 
-  // A logarithmic axis cannot show 0; a sub-microsecond figure is drawn at its floor.
   private static double positive(double ms) {
-    return Math.max(ms, 0.001);
+    return Math.max(ms, 0);
   }
 
   private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file)
