@@ -1,5 +1,6 @@
 package io.shelfmark.cli;
 
+import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
       LakeCommand.class,
       ConfigCommand.class,
       SegmentsCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Shelfmark implements Runnable {

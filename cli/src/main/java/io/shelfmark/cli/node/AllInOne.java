@@ -169,6 +169,15 @@ public final class AllInOne implements AutoCloseable {
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
       refresher.scheduleWithFixedDelay(
           () -> refreshAll(registry, lastChecked), 1, 1, TimeUnit.SECONDS);
+      // Closed first: background builds and refreshes stop before what they publish to closes.
+      resources.add(
+          () -> {
+            refresher.shutdownNow();
+            builds.shutdownNow();
+            if (!builds.awaitTermination(10, TimeUnit.SECONDS)) {
+              log.warn("Segment builds did not stop within 10 s; closing anyway");
+            }
+          });
       return new AllInOne(resources, registry, tables, config.host(), boundPort);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
