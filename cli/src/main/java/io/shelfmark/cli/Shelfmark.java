@@ -1,9 +1,14 @@
 package io.shelfmark.cli;
 
+import io.shelfmark.cli.bench.BenchCommand;
+import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
+import io.shelfmark.cli.command.QueryCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
+import io.shelfmark.cli.command.TableCommand;
+import io.shelfmark.cli.segments.SegmentsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,9 +20,14 @@ import picocli.CommandLine.Command;
     description = "Index acceleration for Apache Iceberg tables of Parquet files on S3.",
     subcommands = {
       QuickstartCommand.class,
+      AllInOneCommand.class,
+      QueryCommand.class,
+      TableCommand.class,
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,
+      SegmentsCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Shelfmark implements Runnable {

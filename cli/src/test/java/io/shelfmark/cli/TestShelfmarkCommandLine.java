@@ -26,14 +26,16 @@ class TestShelfmarkCommandLine {
   void helpListsEveryCommandWithADescription() {
     assertThat(run("--help")).isZero();
     String help = out.toString();
-    for (String command : new String[] {"quickstart", "generate", "lake", "config", "help"}) {
+    for (String command :
+        new String[] {"quickstart", "query", "table", "generate", "lake", "config", "help"}) {
       assertThat(help).containsPattern("(?m)^  " + command + "\\s+\\S.*$");
     }
   }
 
   @Test
   void everySubcommandHasHelp() {
-    for (String command : new String[] {"quickstart", "generate", "lake", "config"}) {
+    for (String command :
+        new String[] {"quickstart", "query", "table", "generate", "lake", "config"}) {
       out.getBuffer().setLength(0);
       assertThat(run(command, "--help")).as(command).isZero();
       assertThat(out.toString()).as(command).startsWith("Usage: shelfmark " + command);

@@ -25,6 +25,7 @@ import static io.shelfmark.config.ClusterKeys.ROLES;
 import static io.shelfmark.config.ClusterKeys.ROOT;
 import static io.shelfmark.config.ClusterKeys.RPC_PORT;
 import static io.shelfmark.config.ClusterKeys.SECRET_ACCESS_KEY;
+import static io.shelfmark.config.ClusterKeys.SEGMENT_MODE;
 import static io.shelfmark.config.ClusterKeys.SEGMENT_STORE;
 import static io.shelfmark.config.ClusterKeys.SERVER;
 import static io.shelfmark.config.ClusterKeys.STORAGE;
@@ -38,6 +39,7 @@ import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.config.cluster.Role;
+import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
@@ -73,7 +75,10 @@ final class ClusterConfigBinder {
         root.string(
                 HOST, text -> !text.isBlank(), "expected a host name or address such as 127.0.0.1")
             .orElse(ClusterConfig.DEFAULT_HOST);
-    PortsConfig ports = bindPorts(root);
+    ConfigNode broker = root.section(BROKER);
+    ConfigNode server = root.section(SERVER);
+    ConfigNode controller = root.section(CONTROLLER);
+    PortsConfig ports = bindPorts(broker, server, controller);
     Optional<StorageConfig> storage = bindStorage(root.section(STORAGE));
     Optional<CatalogConfig> catalog =
         bindCatalog(root, rolesKnown && roles.contains(Role.CONTROLLER));
@@ -87,6 +92,10 @@ final class ClusterConfigBinder {
     Path dataDir =
         root.path(DATA_DIR, "expected a directory").orElse(ClusterConfig.DEFAULT_DATA_DIR);
     CacheConfig cache = bindCache(root.section(CACHE), dataDir);
+    SegmentMode segmentMode =
+        server
+            .choice(SEGMENT_MODE, SegmentMode.values(), SegmentMode::configName)
+            .orElse(ClusterConfig.DEFAULT_SEGMENT_MODE);
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -101,23 +110,25 @@ final class ClusterConfigBinder {
             catalog,
             segmentStore.orElseThrow(),
             cache,
-            dataDir));
+            dataDir,
+            segmentMode));
   }
 
-  private static PortsConfig bindPorts(ConfigNode root) {
-    int broker =
-        root.section(BROKER)
+  private static PortsConfig bindPorts(
+      ConfigNode broker, ConfigNode server, ConfigNode controller) {
+    int brokerPort =
+        broker
             .integer(HTTP_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
             .orElse(PortsConfig.DEFAULT_BROKER_HTTP_PORT);
-    int server =
-        root.section(SERVER)
+    int serverPort =
+        server
             .integer(RPC_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
             .orElse(PortsConfig.DEFAULT_SERVER_RPC_PORT);
-    int controller =
-        root.section(CONTROLLER)
+    int controllerPort =
+        controller
             .integer(HTTP_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
             .orElse(PortsConfig.DEFAULT_CONTROLLER_HTTP_PORT);
-    return new PortsConfig(broker, server, controller);
+    return new PortsConfig(brokerPort, serverPort, controllerPort);
   }
 
   private static Optional<StorageConfig> bindStorage(ConfigNode storage) {

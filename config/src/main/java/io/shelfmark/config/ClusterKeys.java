@@ -20,6 +20,7 @@ final class ClusterKeys {
   static final String CONTROLLER = "controller";
   static final String HTTP_PORT = "http-port";
   static final String RPC_PORT = "rpc-port";
+  static final String SEGMENT_MODE = "segment-mode";
   static final String STORAGE = "storage";
   static final String CATALOG = "catalog";
   static final String SEGMENT_STORE = "segment-store";
@@ -58,6 +59,7 @@ final class ClusterKeys {
           HOST,
           BROKER + "." + HTTP_PORT,
           SERVER + "." + RPC_PORT,
+          SERVER + "." + SEGMENT_MODE,
           CONTROLLER + "." + HTTP_PORT,
           STORAGE + "." + TYPE,
           STORAGE + "." + ENDPOINT,

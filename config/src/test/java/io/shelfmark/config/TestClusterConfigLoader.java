@@ -9,6 +9,7 @@ import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.config.cluster.Role;
+import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
@@ -636,6 +637,20 @@ class TestClusterConfigLoader {
   void emptyFileIsAllDefaults() throws Exception {
     assertThatThrownBy(() -> LOADER.loadCluster(write("empty.yaml", "")))
         .hasMessageContaining("Missing key segment-store");
+  }
+
+  @Test
+  void segmentModeDefaultsToPinnedAndAcceptsRemote() {
+    assertThat(parse("roles: [server]\nsegment-store: /s\n").segmentMode())
+        .isEqualTo(SegmentMode.PINNED);
+    assertThat(
+            parse("roles: [server]\nsegment-store: /s\nserver:\n  segment-mode: remote\n")
+                .segmentMode())
+        .isEqualTo(SegmentMode.REMOTE);
+    assertThat(fail("roles: [server]\nsegment-store: /s\nserver:\n  segment-mode: cloud\n"))
+        .hasMessageContaining("server.segment-mode")
+        .hasMessageContaining("cloud")
+        .hasMessageContaining("pinned, remote");
   }
 
   private Path write(String name, String text) throws Exception {

@@ -22,8 +22,13 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
+import io.shelfmark.broker.table.TableAdminException;
+import io.shelfmark.broker.table.TableStatus;
 import java.net.URLDecoder;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -56,6 +61,10 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         return;
       }
       handleQuery(ctx, keepAlive, request.content().toString(UTF_8));
+      return;
+    }
+    if (path.equals("/tables") && request.method().equals(HttpMethod.POST)) {
+      handleOnboard(ctx, keepAlive, request.content().toString(UTF_8));
       return;
     }
     if (!request.method().equals(HttpMethod.GET)) {
@@ -92,12 +101,14 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           error(
               "Cannot find "
                   + path
-                  + " (endpoints: POST /query/sql, GET /health, GET /tables, GET /tables/{name})"));
+                  + " (endpoints: POST /query/sql, GET /health, GET /tables, POST /tables,"
+                  + " GET /tables/{name})"));
     }
   }
 
   private void handleQuery(ChannelHandlerContext ctx, boolean keepAlive, String body) {
     String sql;
+    Optional<Duration> timeout = Optional.empty();
     try {
       JsonNode json = JsonBodies.MAPPER.readTree(body);
       JsonNode sqlNode = json == null ? null : json.get("sql");
@@ -110,6 +121,10 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         return;
       }
       sql = sqlNode.asText();
+      timeout = QueryOptions.timeout(json.get("queryOptions"));
+    } catch (QueryOptions.InvalidOptionException e) {
+      sendQueryFailure(ctx, keepAlive, e.getMessage());
+      return;
     } catch (JsonProcessingException e) {
       sendQueryFailure(
           ctx,
@@ -120,12 +135,14 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       return;
     }
     long started = System.nanoTime();
+    QueryRequest queryRequest =
+        new QueryRequest(sql, Optional.of(timeout.orElse(routes.defaultTimeout())));
     try {
       queryExecutor.execute(
           () -> {
             QueryResponse response;
             try {
-              response = routes.queries().execute(new QueryRequest(sql));
+              response = routes.queries().execute(queryRequest);
             } catch (RuntimeException e) {
               // The service contract forbids throwing; if it does, it is a bug: say so, never hang.
               log.error("Query service failed on: {}", sql, e);
@@ -146,6 +163,56 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                   QueryErrorCode.INTERNAL,
                   "Cannot execute query: the broker is shutting down or overloaded (retry later)"),
               0));
+    }
+  }
+
+  private void handleOnboard(ChannelHandlerContext ctx, boolean keepAlive, String body) {
+    if (routes.admin().isEmpty()) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.METHOD_NOT_ALLOWED,
+          error(
+              "Cannot onboard a table here: this process runs "
+                  + routes.roles()
+                  + ", not the controller (send the table config to the controller's address)"));
+      return;
+    }
+    if (body.isBlank()) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.BAD_REQUEST,
+          error("Cannot onboard a table: the request body is empty (send a table config)"));
+      return;
+    }
+    // Onboarding reads the catalog: keep it off the event loop.
+    try {
+      queryExecutor.execute(
+          () -> {
+            try {
+              TableStatus status = routes.admin().get().onboard(body);
+              send(ctx, keepAlive, HttpResponseStatus.ACCEPTED, status);
+            } catch (TableAdminException e) {
+              Map<String, Object> failure = new LinkedHashMap<>();
+              failure.put("error", e.getMessage());
+              failure.put("violations", e.violations());
+              send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, failure);
+            } catch (RuntimeException e) {
+              log.error("Onboarding failed", e);
+              send(
+                  ctx,
+                  keepAlive,
+                  HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                  error("Cannot onboard the table: internal error: " + e));
+            }
+          });
+    } catch (RejectedExecutionException e) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.SERVICE_UNAVAILABLE,
+          error("Cannot onboard the table: the process is shutting down or overloaded"));
     }
   }
 

@@ -18,6 +18,8 @@ public enum QueryErrorCode {
   CORRUPT(730),
   /** The query ran past its time limit and was cancelled. */
   TIMEOUT(250),
+  /** The query fails on this data, e.g. a SUM beyond the BIGINT range: the message says why. */
+  QUERY_EXECUTION(200),
   /** A bug in Shelfmark: the message says what failed. */
   INTERNAL(200);
 

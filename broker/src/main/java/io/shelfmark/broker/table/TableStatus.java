@@ -2,28 +2,57 @@ package io.shelfmark.broker.table;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.List;
+
 /**
  * What the broker reports about one served table.
  *
  * @param name the table's name as written in SQL, e.g. {@code obs.metrics}
+ * @param state {@code INDEXING} while the served snapshot's segments are being built (queries are
+ *     answered meanwhile: files without a segment are read directly), {@code SERVING} once every
+ *     data file has a segment or a recorded failure
  * @param snapshotId the Iceberg snapshot being served, -1 when the table has none yet
  * @param dataFiles live data files in that snapshot
  * @param records rows in those data files (before deletes)
  * @param dataBytes bytes of those data files
+ * @param recordsIndexed rows of the data files whose segment is built (progress of indexing)
  * @param segmentsReady segments built and servable
- * @param segmentsFailed segments whose build failed
+ * @param segmentsPending data files whose segment is not built yet
+ * @param segmentsFailed segments whose build failed (those files are read directly)
  * @param indexBytes bytes of the ready segments
+ * @param failures why segments failed, one entry per failed data file (at most {@link
+ *     #MAX_FAILURES_LISTED})
  */
 public record TableStatus(
     String name,
+    String state,
     long snapshotId,
     long dataFiles,
     long records,
     long dataBytes,
+    long recordsIndexed,
     long segmentsReady,
+    long segmentsPending,
     long segmentsFailed,
-    long indexBytes) {
+    long indexBytes,
+    List<SegmentFailure> failures) {
+  /** How many failures a status lists; the count is always complete. */
+  public static final int MAX_FAILURES_LISTED = 20;
+
+  public static final String INDEXING = "INDEXING";
+  public static final String SERVING = "SERVING";
+
   public TableStatus {
     requireNonNull(name, "name is null");
+    requireNonNull(state, "state is null");
+    failures = List.copyOf(requireNonNull(failures, "failures is null"));
+  }
+
+  /** A data file whose segment could not be built, and why. */
+  public record SegmentFailure(String dataFile, String reason) {
+    public SegmentFailure {
+      requireNonNull(dataFile, "dataFile is null");
+      requireNonNull(reason, "reason is null");
+    }
   }
 }

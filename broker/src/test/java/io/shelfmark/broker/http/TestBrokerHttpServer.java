@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.RefusingQueryService;
+import io.shelfmark.broker.table.TableAdminException;
 import io.shelfmark.broker.table.TableStatus;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -13,10 +15,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,10 +29,13 @@ import org.junit.jupiter.api.Test;
 class TestBrokerHttpServer {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TableStatus METRICS =
-      new TableStatus("obs.metrics", 42L, 3, 1000, 123_456, 0, 0, 0);
+      new TableStatus(
+          "obs.metrics", TableStatus.SERVING, 42L, 3, 1000, 123_456, 0, 0, 0, 0, 0, List.of());
 
   private final AtomicBoolean ready = new AtomicBoolean(true);
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
+  private final AtomicReference<QueryRequest> lastRequest = new AtomicReference<>();
+  private final AtomicReference<String> lastOnboarded = new AtomicReference<>();
   private final HttpClient client = HttpClient.newHttpClient();
   private BrokerHttpServer server;
   private String base;
@@ -37,7 +45,15 @@ class TestBrokerHttpServer {
     server =
         new BrokerHttpServer(
             new BrokerRoutes(
-                new RefusingQueryService(), () -> List.of(METRICS), List.of("broker"), ready::get));
+                request -> {
+                  lastRequest.set(request);
+                  return new RefusingQueryService().execute(request);
+                },
+                () -> List.of(METRICS),
+                Optional.of(this::onboard),
+                List.of("controller", "broker"),
+                ready::get,
+                Duration.ofSeconds(7)));
     int port = server.start("127.0.0.1", 0, executor);
     base = "http://127.0.0.1:" + port;
   }
@@ -53,7 +69,7 @@ class TestBrokerHttpServer {
     HttpResponse<String> response = get("/health");
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(response.body()).get("status").asText()).isEqualTo("OK");
-    assertThat(JSON.readTree(response.body()).get("roles").get(0).asText()).isEqualTo("broker");
+    assertThat(JSON.readTree(response.body()).get("roles").get(1).asText()).isEqualTo("broker");
 
     ready.set(false);
     HttpResponse<String> starting = get("/health");
@@ -142,6 +158,72 @@ class TestBrokerHttpServer {
       assertThatThrownBy(() -> second.start("127.0.0.1", taken.getLocalPort(), executor))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("is in use or not available");
+    }
+  }
+
+  private TableStatus onboard(String config) throws TableAdminException {
+    if (config.contains("bad")) {
+      throw new TableAdminException(
+          "Cannot onboard table obs.bad", List.of("columns.x: no such column"));
+    }
+    lastOnboarded.set(config);
+    return METRICS;
+  }
+
+  @Test
+  void queryTimeoutComesFromQueryOptionsOrTheDefault() throws Exception {
+    post("/query/sql", "{\"sql\": \"SELECT 1\"}");
+    assertThat(lastRequest.get().timeout()).contains(Duration.ofSeconds(7));
+
+    post("/query/sql", "{\"sql\": \"SELECT 1\", \"queryOptions\": \"a=b;timeoutMs=250\"}");
+    assertThat(lastRequest.get().timeout()).contains(Duration.ofMillis(250));
+
+    post("/query/sql", "{\"sql\": \"SELECT 1\", \"queryOptions\": {\"timeoutMs\": 40}}");
+    assertThat(lastRequest.get().timeout()).contains(Duration.ofMillis(40));
+
+    HttpResponse<String> bad =
+        post("/query/sql", "{\"sql\": \"SELECT 1\", \"queryOptions\": \"timeoutMs=soon\"}");
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(message(bad))
+        .isEqualTo(
+            "Cannot use queryOptions timeoutMs=soon: it must be a positive number of milliseconds");
+  }
+
+  @Test
+  void tablesAreOnboardedByPost() throws Exception {
+    HttpResponse<String> accepted = post("/tables", "table: {name: metrics}");
+    assertThat(accepted.statusCode()).isEqualTo(202);
+    assertThat(JSON.readTree(accepted.body()).get("state").asText()).isEqualTo("SERVING");
+    assertThat(lastOnboarded.get()).isEqualTo("table: {name: metrics}");
+
+    HttpResponse<String> rejected = post("/tables", "bad");
+    assertThat(rejected.statusCode()).isEqualTo(400);
+    JsonNode body = JSON.readTree(rejected.body());
+    assertThat(body.get("error").asText()).isEqualTo("Cannot onboard table obs.bad");
+    assertThat(body.get("violations").get(0).asText()).isEqualTo("columns.x: no such column");
+
+    HttpResponse<String> empty = post("/tables", " ");
+    assertThat(empty.statusCode()).isEqualTo(400);
+  }
+
+  @Test
+  void onboardingNeedsTheControllerRole() throws Exception {
+    BrokerHttpServer brokerOnly =
+        new BrokerHttpServer(
+            new BrokerRoutes(new RefusingQueryService(), List::of, List.of("broker"), () -> true));
+    int port = brokerOnly.start("127.0.0.1", 0, executor);
+    try {
+      HttpResponse<String> response =
+          client.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/tables"))
+                  .POST(HttpRequest.BodyPublishers.ofString("table: {}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).isEqualTo(405);
+      assertThat(JSON.readTree(response.body()).get("error").asText())
+          .startsWith("Cannot onboard a table here: this process runs [broker]");
+    } finally {
+      brokerOnly.close();
     }
   }
 

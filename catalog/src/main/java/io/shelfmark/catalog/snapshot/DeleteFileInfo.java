@@ -57,6 +57,17 @@ public record DeleteFileInfo(
     }
   }
 
+  /**
+   * What identifies this delete file in a snapshot ({@link TableSnapshot#deleteFiles()}, {@link
+   * DataFileInfo#deleteFiles()}): its path, or for a deletion vector {@code path#offset}, since one
+   * Puffin file holds the vectors of many data files.
+   */
+  public String key() {
+    return isDeletionVector() && contentOffset.isPresent()
+        ? path + "#" + contentOffset.getAsLong()
+        : path;
+  }
+
   /** Whether this is a deletion vector: a blob at {@link #contentOffset()} in a Puffin file. */
   public boolean isDeletionVector() {
     return format == FileFormat.PUFFIN;

@@ -57,7 +57,7 @@ public final class TableSnapshot {
     requireNonNull(deleteFiles, "deleteFiles is null");
     Map<String, DeleteFileInfo> deletes = new LinkedHashMap<>();
     for (DeleteFileInfo delete : deleteFiles) {
-      deletes.put(delete.path(), delete);
+      deletes.put(delete.key(), delete);
     }
     Map<String, DataFileInfo> files = new LinkedHashMap<>();
     for (DataFileInfo file : dataFiles) {
@@ -119,7 +119,10 @@ public final class TableSnapshot {
     return Optional.ofNullable(dataFiles.get(requireNonNull(path, "path is null")));
   }
 
-  /** The delete files some live data file refers to, by path. */
+  /**
+   * The delete files some live data file refers to, by {@link DeleteFileInfo#key()}: the path, or
+   * for a deletion vector the Puffin file's path and the vector's offset.
+   */
   public Map<String, DeleteFileInfo> deleteFiles() {
     return deleteFiles;
   }
@@ -147,18 +150,20 @@ public final class TableSnapshot {
     List<DataFileInfo> dataFiles = new ArrayList<>();
     Map<String, DeleteFileInfo> deleteFiles = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().useSnapshot(snapshot.snapshotId()).planFiles()) {
+        // Column statistics are dropped by default; the broker prunes unsegmented files on them.
+        table.newScan().useSnapshot(snapshot.snapshotId()).includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         List<String> deletePaths = new ArrayList<>(task.deletes().size());
         for (DeleteFile delete : task.deletes()) {
-          deleteFiles.computeIfAbsent(
-              delete.location(),
-              path -> DeleteFileInfo.of(delete, spec(specs, delete.specId(), path)));
-          deletePaths.add(delete.location());
+          DeleteFileInfo info =
+              DeleteFileInfo.of(delete, spec(specs, delete.specId(), delete.location()));
+          deleteFiles.putIfAbsent(info.key(), info);
+          deletePaths.add(info.key());
         }
         DataFile file = task.file();
         dataFiles.add(
-            DataFileInfo.of(file, spec(specs, file.specId(), file.location()), deletePaths));
+            DataFileInfo.of(
+                file, spec(specs, file.specId(), file.location()), table.schema(), deletePaths));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(

@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
     name = "quickstart",
     mixinStandardHelpOptions = true,
     description =
-        "Start an embedded lake, generate the benchmark table, onboard it and serve HTTP on"
-            + " 127.0.0.1.")
+        "Start an embedded lake, generate the benchmark table, index it, answer the four"
+            + " benchmark queries and keep serving SQL over HTTP on 127.0.0.1.")
 public final class QuickstartCommand implements Callable<Integer> {
   @Option(
       names = "--rows",
@@ -54,17 +54,18 @@ public final class QuickstartCommand implements Callable<Integer> {
                 }));
     String url = quickstart.url();
     System.out.println();
-    System.out.println("Shelfmark is serving on " + url);
-    System.out.println("  curl -s " + url + "/health");
-    System.out.println("  curl -s " + url + "/tables/" + quickstart.table().sqlName());
+    System.out.println("Shelfmark is serving on " + url + ". Try:");
+    System.out.println(
+        "  bin/shelfmark query --broker "
+            + url
+            + " \"SELECT metric, COUNT(*) FROM obs.metrics GROUP BY metric ORDER BY 2 DESC"
+            + " LIMIT 5\"");
+    System.out.println("  bin/shelfmark table status --broker " + url + " obs.metrics");
     System.out.println(
         "  curl -s -X POST "
             + url
             + "/query/sql -H 'Content-Type: application/json' -d '{\"sql\": \"SELECT COUNT(*)"
             + " FROM obs.metrics\"}'");
-    System.out.println(
-        "(SQL queries are refused with a clear error until the query engine lands;"
-            + " see docs/status.md)");
     System.out.println("Press Ctrl-C to stop.");
     stopped.await();
     return 0;

@@ -2,59 +2,58 @@ package io.shelfmark.cli.quickstart;
 
 import static java.util.Objects.requireNonNull;
 
-import io.shelfmark.broker.http.BrokerHttpServer;
-import io.shelfmark.broker.http.BrokerRoutes;
-import io.shelfmark.broker.query.RefusingQueryService;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.cli.client.BrokerClient;
+import io.shelfmark.cli.client.ResultTablePrinter;
 import io.shelfmark.cli.lake.LocalLake;
+import io.shelfmark.cli.node.AllInOne;
 import io.shelfmark.cli.progress.ProgressLine;
 import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.config.cluster.CacheConfig;
+import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.table.TableConfig;
+import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
-import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.generator.ExistingTablePolicy;
 import io.shelfmark.generator.GenerateReport;
 import io.shelfmark.generator.GeneratorOptions;
 import io.shelfmark.generator.MetricsTableGenerator;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.List;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Optional;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Everything in one JVM on this machine: the local lake (embedded S3 + SQLite catalog), the
- * benchmark table generated into it (or reused), the table onboarded by the controller, and the
- * broker's HTTP endpoint. Used by {@code shelfmark quickstart} and by its end-to-end test.
+ * benchmark table generated into it (or reused), every Shelfmark role ({@link AllInOne}) with the
+ * table onboarded and indexed, and the four benchmark queries answered over HTTP. Used by {@code
+ * shelfmark quickstart} and by its end-to-end test.
  */
 public final class Quickstart implements AutoCloseable {
-  /** The roles this process plays; reported by {@code /health}. */
-  public static final List<String> ROLES = List.of("controller", "broker");
+  /** The segment store inside the lake's bucket, as a deployment would keep it beside the data. */
+  public static final String SEGMENT_STORE = "s3://" + LocalLake.BUCKET + "/_shelfmark/segments/";
+
+  /** The four queries of ../shared/BENCHMARK.md, by name. */
+  public static final Map<String, String> BENCHMARK_QUERIES = benchmarkQueries();
 
   private final LocalLake lake;
-  private final BrokerHttpServer broker;
-  private final ExecutorService queryExecutor;
+  private final AllInOne node;
   private final ServedTable table;
-  private final int port;
 
-  private Quickstart(
-      LocalLake lake,
-      BrokerHttpServer broker,
-      ExecutorService queryExecutor,
-      ServedTable table,
-      int port) {
+  private Quickstart(LocalLake lake, AllInOne node, ServedTable table) {
     this.lake = lake;
-    this.broker = broker;
-    this.queryExecutor = queryExecutor;
+    this.node = node;
     this.table = table;
-    this.port = port;
   }
 
   /**
@@ -62,7 +61,8 @@ public final class Quickstart implements AutoCloseable {
    *
    * @param rows rows of the generated table
    * @param seed its generator seed
-   * @param dataDir where the lake lives (kept between runs, so the table is reused)
+   * @param dataDir where the lake and the node's data live (kept between runs, so the table and its
+   *     segments are reused)
    * @param port the broker's HTTP port on 127.0.0.1; 0 picks a free one
    * @param quiet no progress lines (tests)
    */
@@ -75,57 +75,118 @@ public final class Quickstart implements AutoCloseable {
     }
   }
 
-  /** Starts every part, printing each step to {@code out}; returns once the broker serves. */
+  /**
+   * Starts every part, printing each step to {@code out}; returns once the table is indexed, the
+   * benchmark queries have been answered and printed, and the broker serves.
+   */
   public static Quickstart start(Options options, PrintStream out)
       throws IOException, OnboardingException {
     out.println("Shelfmark quickstart — data in " + options.dataDir().toAbsolutePath());
-    LocalLake lake = LocalLake.start(options.dataDir(), 0);
-    ExecutorService queryExecutor = Executors.newFixedThreadPool(4);
-    BrokerHttpServer broker = null;
+    LocalLake lake = LocalLake.start(options.dataDir().resolve("lake"), 0);
+    AllInOne node = null;
     try {
       out.println(
-          "  [1/4] embedded S3 store: "
+          "  [1/5] embedded S3 store: "
               + lake.s3().endpoint()
               + " (bucket "
               + LocalLake.BUCKET
               + ")");
       out.println(
-          "  [2/4] Iceberg catalog: "
+          "  [2/5] Iceberg catalog: "
               + lake.catalogConfig().uri().orElse("?")
               + ", warehouse "
               + LocalLake.WAREHOUSE);
       TableConfig tableConfig =
           ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
       generate(lake, tableConfig, options, out);
-      TableRegistry registry =
-          new TableRegistry(Map.of(LocalLake.CATALOG_NAME, lake.catalog()), Clock.systemUTC());
-      ServedTable table = registry.onboard(tableConfig);
+      node =
+          AllInOne.start(
+              clusterConfig(lake, options.dataDir().resolve("node")),
+              Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
+              lake.store(),
+              options.port());
+      ServedTable table = index(node, tableConfig, options, out);
       out.printf(
           Locale.ROOT,
-          "  [4/4] onboarded %s at snapshot %d: %,d data files, %,d rows, %,d bytes"
-              + " (index segments are not built by this version yet)%n",
+          "  [5/5] serving %s on %s; the benchmark queries:%n",
           table.sqlName(),
-          table.snapshotId(),
-          table.dataFiles(),
-          table.records(),
-          table.dataBytes());
-      broker =
-          new BrokerHttpServer(
-              new BrokerRoutes(
-                  new RefusingQueryService(),
-                  new RegistryTableDirectory(registry),
-                  ROLES,
-                  () -> true));
-      int port = broker.start("127.0.0.1", options.port(), queryExecutor);
-      return new Quickstart(lake, broker, queryExecutor, table, port);
+          node.url());
+      runBenchmarkQueries(new BrokerClient(node.url()), out);
+      return new Quickstart(lake, node, table);
     } catch (IOException | OnboardingException | RuntimeException e) {
-      if (broker != null) {
-        broker.close();
+      if (node != null) {
+        node.close();
       }
-      queryExecutor.shutdownNow();
       lake.close();
       throw e;
     }
+  }
+
+  private static ClusterConfig clusterConfig(LocalLake lake, Path nodeDir) {
+    return ClusterConfig.builder()
+        .storage(lake.storageConfig())
+        .catalog(lake.catalogConfig())
+        .segmentStore(SEGMENT_STORE)
+        .dataDir(nodeDir)
+        .cache(
+            CacheConfig.builder()
+                .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
+                .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
+                .build(nodeDir))
+        .build();
+  }
+
+  private static ServedTable index(
+      AllInOne node, TableConfig tableConfig, Options options, PrintStream out)
+      throws OnboardingException {
+    ServedTable table = node.registry().onboard(tableConfig);
+    String name = table.sqlName();
+    ProgressLine progress =
+        options.quiet() ? null : ProgressLine.onStandardError("[4/5] indexing " + name, "rows");
+    long started = System.nanoTime();
+    while (table.segmentsPending() > 0) {
+      if (progress != null) {
+        progress.update(table.recordsIndexed(), table.records());
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while indexing " + name, e);
+      }
+      table = node.registry().table(name).orElseThrow();
+    }
+    double seconds = Math.max(1e-3, (System.nanoTime() - started) / 1e9);
+    if (progress != null) {
+      progress.finish("done");
+    }
+    out.printf(
+        Locale.ROOT,
+        "  [4/5] indexed %s at snapshot %d: %,d segments of %,d data files in %.1f s (%,.0f"
+            + " rows/s), %,d index bytes = %.1f%% of %,d Parquet bytes%s%n",
+        name,
+        table.snapshotId(),
+        table.segmentsReady(),
+        table.dataFiles(),
+        seconds,
+        table.recordsIndexed() / seconds,
+        table.indexBytes(),
+        table.dataBytes() == 0 ? 0.0 : 100.0 * table.indexBytes() / table.dataBytes(),
+        table.dataBytes(),
+        table.segmentsFailed() == 0 ? "" : "; " + table.segmentsFailed() + " failed");
+    return table;
+  }
+
+  private static void runBenchmarkQueries(BrokerClient client, PrintStream out) {
+    PrintWriter writer = new PrintWriter(out, true, StandardCharsets.UTF_8);
+    ResultTablePrinter printer = new ResultTablePrinter(20);
+    for (Map.Entry<String, String> query : BENCHMARK_QUERIES.entrySet()) {
+      writer.println();
+      writer.println(query.getKey() + ": " + query.getValue());
+      JsonNode response = client.query(query.getValue(), Optional.of(Duration.ofSeconds(60)));
+      printer.print(response, writer);
+    }
+    writer.flush();
   }
 
   private static void generate(
@@ -138,7 +199,7 @@ public final class Quickstart implements AutoCloseable {
       namespaces.createNamespace(Namespace.of(tableConfig.identity().namespace()));
     }
     ProgressLine progress =
-        options.quiet() ? null : ProgressLine.onStandardError("[3/4] generating " + id, "rows");
+        options.quiet() ? null : ProgressLine.onStandardError("[3/5] generating " + id, "rows");
     GenerateReport report =
         MetricsTableGenerator.generate(
             lake.catalog(),
@@ -153,26 +214,65 @@ public final class Quickstart implements AutoCloseable {
                 progress.update(written, total);
               }
             });
-    out.println("  [3/4] " + report.summary());
+    out.println("  [3/5] " + report.summary());
+  }
+
+  private static Map<String, String> benchmarkQueries() {
+    Map<String, String> queries = new LinkedHashMap<>();
+    queries.put(
+        "Q1",
+        "SELECT COUNT(*) FROM obs.metrics WHERE resolution = 15000"
+            + " AND logical_timestamp >= 1754229600000 - 3600000"
+            + " AND logical_timestamp <= 1754229600000");
+    queries.put(
+        "Q2",
+        "SELECT SUM(sum_rollup) FROM obs.metrics WHERE metric = 'tk_cache'"
+            + " AND org_id = 184833768 AND resolution = 15000"
+            + " AND logical_timestamp >= 1754229600000 - 3600000"
+            + " AND logical_timestamp <= 1754229600000");
+    queries.put(
+        "Q3",
+        "SELECT dateTrunc('second', logical_timestamp) AS time_bucket, AVG(latest_rollup)"
+            + " FROM obs.metrics WHERE metric = 'tk_cache' AND org_id = '184833768'"
+            + " AND resolution = 15000 AND logical_timestamp >= 1754229600000 - 3600000"
+            + " AND logical_timestamp <= 1754229600000"
+            + " GROUP BY dateTrunc('second', logical_timestamp) ORDER BY time_bucket");
+    queries.put(
+        "Q4",
+        "SELECT dimensions['service'] AS service, SUM(sum_rollup) AS total_value"
+            + " FROM obs.metrics WHERE metric = 'tk_cache' AND org_id = '184833768'"
+            + " AND resolution = 15000 AND dimensions['node'] = 'xyz'"
+            + " AND logical_timestamp >= 1754229600000 - 360000"
+            + " AND logical_timestamp <= 1754229600000"
+            + " GROUP BY dimensions['service'] ORDER BY total_value DESC");
+    return java.util.Collections.unmodifiableMap(queries);
   }
 
   /** The broker's HTTP port. */
   public int port() {
-    return port;
+    return node.port();
   }
 
   public String url() {
-    return "http://127.0.0.1:" + port;
+    return node.url();
   }
 
   public ServedTable table() {
     return table;
   }
 
+  public AllInOne node() {
+    return node;
+  }
+
+  /** The directory the embedded S3 server keeps objects in: {@code <dir>/<bucket>/<key>}. */
+  public Path lakeDirectory() {
+    return lake.s3().baseDirectory();
+  }
+
   @Override
   public void close() throws IOException {
-    broker.close();
-    queryExecutor.shutdownNow();
+    node.close();
     lake.close();
   }
 }

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.cli.client.BrokerClient;
+import io.shelfmark.testing.oracle.DuckDbOracle;
+import io.shelfmark.testing.oracle.QueryResult;
+import io.shelfmark.testing.oracle.ResultComparison;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -12,51 +17,98 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The quickstart end to end: real embedded S3 over HTTP, real SQLite catalog, real broker. */
+/**
+ * The quickstart end to end: real embedded S3 over HTTP, real SQLite catalog, segments built into
+ * the lake's bucket, every role in one JVM, and the four benchmark queries answered over HTTP with
+ * the same results as DuckDB reading the same Parquet files.
+ */
 class TestQuickstart {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final long ROWS = 20_000;
 
+  /** DuckDB's spelling of the benchmark queries: the same semantics in its dialect. */
+  private static final Map<String, String> DUCKDB_QUERIES =
+      Map.of(
+          "Q1",
+          Quickstart.BENCHMARK_QUERIES.get("Q1"),
+          "Q2",
+          Quickstart.BENCHMARK_QUERIES.get("Q2"),
+          "Q3",
+          "SELECT (logical_timestamp // 1000) * 1000 AS time_bucket, AVG(latest_rollup)"
+              + " FROM obs.metrics WHERE metric = 'tk_cache' AND org_id = 184833768"
+              + " AND resolution = 15000 AND logical_timestamp >= 1754229600000 - 3600000"
+              + " AND logical_timestamp <= 1754229600000 GROUP BY 1 ORDER BY time_bucket",
+          "Q4",
+          "SELECT dimensions['service'] AS service, SUM(sum_rollup) AS total_value"
+              + " FROM obs.metrics WHERE metric = 'tk_cache' AND org_id = 184833768"
+              + " AND resolution = 15000 AND dimensions['node'] = 'xyz'"
+              + " AND logical_timestamp >= 1754229600000 - 360000"
+              + " AND logical_timestamp <= 1754229600000"
+              + " GROUP BY 1 ORDER BY total_value DESC");
+
   @Test
-  void comesUpServesHealthAndTablesAndRefusesSqlClearly(@TempDir Path dir) throws Exception {
+  void indexesTheTableAndAnswersTheBenchmarkQueriesLikeDuckDb(@TempDir Path dir) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     try (Quickstart quickstart =
-        Quickstart.start(
-            new Quickstart.Options(ROWS, 7, dir, 0, true),
-            new PrintStream(printed, true, StandardCharsets.UTF_8))) {
-      assertThat(printed.toString(StandardCharsets.UTF_8))
-          .contains("[1/4] embedded S3 store: http://127.0.0.1:")
-          .contains("[4/4] onboarded obs.metrics at snapshot");
+            Quickstart.start(
+                new Quickstart.Options(ROWS, 7, dir, 0, true),
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        DuckDbOracle duckDb = DuckDbOracle.open()) {
+      String output = printed.toString(StandardCharsets.UTF_8);
+      assertThat(output)
+          .contains("[1/5] embedded S3 store: http://127.0.0.1:")
+          .contains("[4/5] indexed obs.metrics at snapshot")
+          .contains("Q1: SELECT COUNT(*)")
+          .contains("Q4: SELECT dimensions['service']")
+          .doesNotContain("Error ");
 
       HttpResponse<String> health = get(client, quickstart.url() + "/health");
       assertThat(health.statusCode()).isEqualTo(200);
-      assertThat(JSON.readTree(health.body()).get("status").asText()).isEqualTo("OK");
 
       JsonNode table = JSON.readTree(get(client, quickstart.url() + "/tables/obs.metrics").body());
       assertThat(table.get("records").asLong()).isEqualTo(ROWS);
-      assertThat(table.get("dataFiles").asLong()).isPositive();
-      assertThat(table.get("dataBytes").asLong()).isPositive();
+      assertThat(table.get("state").asText()).isEqualTo("SERVING");
+      assertThat(table.get("segmentsReady").asLong()).isEqualTo(table.get("dataFiles").asLong());
+      assertThat(table.get("indexBytes").asLong()).isPositive();
       assertThat(table.get("snapshotId").asLong()).isEqualTo(quickstart.table().snapshotId());
 
-      HttpResponse<String> query =
-          client.send(
-              HttpRequest.newBuilder(URI.create(quickstart.url() + "/query/sql"))
-                  .POST(
-                      HttpRequest.BodyPublishers.ofString(
-                          "{\"sql\": \"SELECT COUNT(*) FROM obs.metrics\"}"))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      JsonNode body = JSON.readTree(query.body());
-      assertThat(body.has("resultTable")).isFalse();
-      assertThat(body.get("exceptions").get(0).get("message").asText())
-          .startsWith("Cannot execute query: this Shelfmark build has no query engine yet");
+      List<Path> files = new ArrayList<>();
+      for (DataFileInfo file : quickstart.table().snapshot().dataFiles()) {
+        files.add(quickstart.lakeDirectory().resolve(file.path().substring("s3://".length())));
+      }
+      duckDb.registerTable("obs.metrics", files);
+      BrokerClient broker = new BrokerClient(quickstart.url());
+      for (Map.Entry<String, String> query : Quickstart.BENCHMARK_QUERIES.entrySet()) {
+        JsonNode response = broker.query(query.getValue(), Optional.of(Duration.ofSeconds(60)));
+        assertThat(response.get("exceptions")).as(query.getKey()).isEmpty();
+        QueryResult expected = duckDb.query(DUCKDB_QUERIES.get(query.getKey()));
+        ResultComparison.assertEquivalent(
+            expected, resultOf(response), true, ResultComparison.DEFAULT_TOLERANCE);
+        assertThat(response.get("totalDocs").asLong()).isEqualTo(ROWS);
+        assertThat(response.get("snapshotId").asLong()).isEqualTo(quickstart.table().snapshotId());
+      }
+      JsonNode q2 =
+          broker.query(Quickstart.BENCHMARK_QUERIES.get("Q2"), Optional.of(Duration.ofSeconds(60)));
+      assertThat(q2.get("numSegmentsPrunedByBroker").asLong())
+          .as("Q2's org and time range prune files on their partitions before any I/O")
+          .isGreaterThan(q2.get("numSegmentsQueried").asLong());
+      JsonNode q1 =
+          broker.query(Quickstart.BENCHMARK_QUERIES.get("Q1"), Optional.of(Duration.ofSeconds(60)));
+      assertThat(q1.get("storageBytesRead").asLong())
+          .as("Q1 is answered from the pinned segments alone")
+          .isZero();
     }
 
-    // A second start over the same directory reuses the table instead of regenerating it.
+    // A second start over the same directory reuses the table and its segments.
     ByteArrayOutputStream again = new ByteArrayOutputStream();
     try (Quickstart quickstart =
         Quickstart.start(
@@ -64,7 +116,29 @@ class TestQuickstart {
             new PrintStream(again, true, StandardCharsets.UTF_8))) {
       assertThat(again.toString(StandardCharsets.UTF_8)).contains("Reused table obs.metrics");
       assertThat(quickstart.table().records()).isEqualTo(ROWS);
+      assertThat(quickstart.table().segmentsReady()).isEqualTo(quickstart.table().dataFiles());
     }
+  }
+
+  private static QueryResult resultOf(JsonNode response) {
+    List<String> columns = new ArrayList<>();
+    for (JsonNode name : response.path("resultTable").path("dataSchema").path("columnNames")) {
+      columns.add(name.asText());
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (JsonNode row : response.path("resultTable").path("rows")) {
+      List<Object> values = new ArrayList<>();
+      for (JsonNode value : row) {
+        values.add(
+            value.isNull()
+                ? null
+                : value.isIntegralNumber()
+                    ? (Object) value.asLong()
+                    : value.isNumber() ? (Object) value.asDouble() : value.asText());
+      }
+      rows.add(values);
+    }
+    return QueryResult.normalized(columns, rows);
   }
 
   private static HttpResponse<String> get(HttpClient client, String url) throws Exception {

@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  * @param cache the tiered cache's bounds ({@code cache.*})
  * @param dataDir the local working directory for pinned segments, cache and state ({@code
  *     data-dir}); may be relative to the process's working directory
+ * @param segmentMode whether servers pin segments on local disk or read them remotely ({@code
+ *     server.segment-mode})
  */
 public record ClusterConfig(
     String clusterName,
@@ -42,11 +44,13 @@ public record ClusterConfig(
     Optional<CatalogConfig> catalog,
     String segmentStore,
     CacheConfig cache,
-    Path dataDir) {
+    Path dataDir,
+    SegmentMode segmentMode) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final Path DEFAULT_DATA_DIR = Path.of(".shelfmark");
+  public static final SegmentMode DEFAULT_SEGMENT_MODE = SegmentMode.PINNED;
 
   /**
    * Letters, digits, {@code .}, {@code _} and {@code -}; 1 to 63 characters, not starting with a
@@ -65,6 +69,7 @@ public record ClusterConfig(
     requireNonNull(segmentStore, "segmentStore is null");
     requireNonNull(cache, "cache is null");
     requireNonNull(dataDir, "dataDir is null");
+    requireNonNull(segmentMode, "segmentMode is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -120,6 +125,7 @@ public record ClusterConfig(
     private String segmentStore;
     private CacheConfig cache;
     private Path dataDir;
+    private SegmentMode segmentMode;
 
     private Builder() {}
 
@@ -182,6 +188,12 @@ public record ClusterConfig(
       return this;
     }
 
+    public Builder segmentMode(SegmentMode segmentMode) {
+      checkUnset("segmentMode", this.segmentMode);
+      this.segmentMode = requireNonNull(segmentMode, "segmentMode is null");
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -198,7 +210,8 @@ public record ClusterConfig(
           Optional.ofNullable(catalog),
           segmentStore,
           cache == null ? CacheConfig.defaults(resolvedDataDir) : cache,
-          resolvedDataDir);
+          resolvedDataDir,
+          segmentMode == null ? DEFAULT_SEGMENT_MODE : segmentMode);
     }
 
     private static void checkUnset(String name, Object current) {

@@ -2,17 +2,29 @@ package io.shelfmark.controller.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
+import io.shelfmark.controller.indexing.SegmentScheduler;
+import io.shelfmark.indexbuilder.build.BuildOptions;
+import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
+import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.storage.ObjectStores;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -21,8 +33,10 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TestTableRegistry {
   private static final Schema SCHEMA =
@@ -37,8 +51,11 @@ class TestTableRegistry {
           Types.NestedField.optional(7, "payload", Types.BinaryType.get()));
   private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
 
+  @TempDir Path directory;
   private InMemoryCatalog catalog;
   private TableRegistry registry;
+  private ExecutorService builds;
+  private final List<ServedTable> published = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void setUp() {
@@ -47,7 +64,25 @@ class TestTableRegistry {
     catalog.createNamespace(Namespace.of("obs"));
     catalog.createTable(
         TableIdentifier.of("obs", "metrics"), SCHEMA, PartitionSpec.unpartitioned());
-    registry = new TableRegistry(Map.of("lake", catalog), Clock.fixed(NOW, ZoneOffset.UTC));
+    builds = Executors.newFixedThreadPool(2);
+    SegmentFileBuilder builder =
+        new SegmentFileBuilder(
+            ObjectStores.local(),
+            builds,
+            IndexService.installed(),
+            BuildOptions.builder().workDirectory(directory).build());
+    registry =
+        new TableRegistry(
+            Map.of("lake", catalog),
+            new SegmentScheduler(
+                builder, SegmentStore.inDirectory(directory.resolve("segments")), builds),
+            Clock.fixed(NOW, ZoneOffset.UTC));
+    registry.addListener(published::add);
+  }
+
+  @AfterEach
+  void tearDown() {
+    builds.shutdownNow();
   }
 
   private static TableConfig.Builder config() {
@@ -90,8 +125,29 @@ class TestTableRegistry {
     assertThat(served.records()).isEqualTo(17);
     assertThat(served.dataBytes()).isEqualTo(1500);
     assertThat(served.syncedAt()).isEqualTo(NOW);
-    assertThat(registry.table("obs.metrics")).contains(served);
-    assertThat(registry.tables()).containsExactly(served);
+    assertThat(served.segmentsPending()).isEqualTo(2);
+    assertThat(served.state()).isEqualTo(ServedTable.INDEXING);
+    assertThat(published.getFirst()).isEqualTo(served);
+
+    // The files do not exist: each build fails with its reason recorded, and nothing else breaks.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> registry.table("obs.metrics").orElseThrow().segmentsPending() == 0);
+    ServedTable done = registry.table("obs.metrics").orElseThrow();
+    assertThat(done.state()).isEqualTo(ServedTable.SERVING);
+    assertThat(done.segmentsFailed()).isEqualTo(2);
+    assertThat(done.segmentsReady()).isZero();
+    assertThat(done.failures())
+        .extracting(failed -> failed.failure().message())
+        .anySatisfy(
+            message ->
+                assertThat(message)
+                    .startsWith("Cannot build the segment of s3://lake/obs/metrics/data/a.parquet"))
+        .anySatisfy(
+            message -> assertThat(message).contains("s3://lake/obs/metrics/data/b.parquet"));
+    assertThat(registry.tables()).containsExactly(done);
+    assertThat(published.getLast()).isEqualTo(done);
+    assertThat(published).hasSize(3);
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.shelfmark.segment.dictionary.Dictionaries;
 import io.shelfmark.segment.dictionary.DictionaryBuilder;
 import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartReader;
+import io.shelfmark.segment.index.forward.ForwardIndexType;
 import io.shelfmark.segment.index.inverted.InvertedIndexType;
 import io.shelfmark.segment.index.range.RangeIndexType;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
@@ -44,6 +45,8 @@ import org.roaringbitmap.RoaringBitmap;
  * <p>Not thread safe: one thread adds a column's values.
  */
 public final class ColumnWriter {
+  private static final int UNMAPPED = -2;
+
   private final ColumnDescriptor column;
   private final List<IndexType> indexTypes;
   private final Optional<IndexType> sortedType;
@@ -55,6 +58,8 @@ public final class ColumnWriter {
   private int[] offsets;
   private boolean[] nulls;
   private int docCount;
+  // Batch dictionary id -> provisional id of this column, reused across id batches; -2 = unmapped.
+  private int[] translation = new int[0];
 
   ColumnWriter(
       ColumnDescriptor column, List<IndexType> indexTypes, Optional<IndexType> sortedType) {
@@ -180,6 +185,153 @@ public final class ColumnWriter {
     docCount += count;
   }
 
+  /**
+   * Adds {@code count} LONG values given as ids into a batch dictionary (a Parquet column chunk's
+   * dictionary page): value {@code i} is {@code dictionary[ids[i]]}, or null when {@code ids[i]} is
+   * negative. For a column with a segment dictionary each distinct id is hashed once per call
+   * rather than once per doc, so feeding a row group's ids costs one array lookup per doc.
+   */
+  public void addLongIds(long[] dictionary, int dictionarySize, int[] ids, int count) {
+    checkIds(ValueType.LONG, dictionary.length, dictionarySize, ids, count);
+    ensure(count);
+    if (this.dictionary == null) {
+      for (int i = 0; i < count; i++) {
+        int id = checkId(ids[i], dictionarySize);
+        longs[docCount + i] = id < 0 ? 0 : dictionary[id];
+        nulls[docCount + i] = id < 0;
+      }
+    } else {
+      int[] map = translation(dictionarySize);
+      for (int i = 0; i < count; i++) {
+        int id = checkId(ids[i], dictionarySize);
+        int mapped = -1;
+        if (id >= 0) {
+          mapped = map[id];
+          if (mapped == UNMAPPED) {
+            mapped = this.dictionary.add(dictionary[id]);
+            map[id] = mapped;
+          }
+        }
+        this.ids[docCount + i] = mapped;
+      }
+    }
+    docCount += count;
+  }
+
+  /**
+   * Adds {@code count} DOUBLE values given as ids into a batch dictionary; see {@link #addLongIds}.
+   */
+  public void addDoubleIds(double[] dictionary, int dictionarySize, int[] ids, int count) {
+    checkIds(ValueType.DOUBLE, dictionary.length, dictionarySize, ids, count);
+    ensure(count);
+    if (this.dictionary == null) {
+      for (int i = 0; i < count; i++) {
+        int id = checkId(ids[i], dictionarySize);
+        doubles[docCount + i] = id < 0 ? 0 : dictionary[id];
+        nulls[docCount + i] = id < 0;
+      }
+    } else {
+      int[] map = translation(dictionarySize);
+      for (int i = 0; i < count; i++) {
+        int id = checkId(ids[i], dictionarySize);
+        int mapped = -1;
+        if (id >= 0) {
+          mapped = map[id];
+          if (mapped == UNMAPPED) {
+            mapped = this.dictionary.add(dictionary[id]);
+            map[id] = mapped;
+          }
+        }
+        this.ids[docCount + i] = mapped;
+      }
+    }
+    docCount += count;
+  }
+
+  /**
+   * Adds {@code count} STRING values given as ids into a batch dictionary of UTF-8 values (entry
+   * {@code d} spans {@code data[offsets[d]..offsets[d + 1]]}); see {@link #addLongIds}.
+   */
+  public void addBinaryIds(byte[] data, int[] offsets, int dictionarySize, int[] ids, int count) {
+    checkIds(ValueType.STRING, offsets.length - 1, dictionarySize, ids, count);
+    if (dictionary == null) {
+      // No segment dictionary (a bloom-only column): the values themselves are kept.
+      addBinaryValuesOfIds(data, offsets, dictionarySize, ids, count);
+      return;
+    }
+    ensure(count);
+    int[] map = translation(dictionarySize);
+    for (int i = 0; i < count; i++) {
+      int id = checkId(ids[i], dictionarySize);
+      int mapped = -1;
+      if (id >= 0) {
+        mapped = map[id];
+        if (mapped == UNMAPPED) {
+          mapped = dictionary.add(data, offsets[id], offsets[id + 1] - offsets[id]);
+          map[id] = mapped;
+        }
+      }
+      this.ids[docCount + i] = mapped;
+    }
+    docCount += count;
+  }
+
+  private void addBinaryValuesOfIds(
+      byte[] data, int[] dictionaryOffsets, int dictionarySize, int[] ids, int count) {
+    int[] valueOffsets = new int[count + 1];
+    boolean[] valueNulls = new boolean[count];
+    long length = 0;
+    for (int i = 0; i < count; i++) {
+      int id = checkId(ids[i], dictionarySize);
+      valueNulls[i] = id < 0;
+      length += id < 0 ? 0 : dictionaryOffsets[id + 1] - dictionaryOffsets[id];
+    }
+    if (length > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(
+          "Cannot add %d values of %d bytes to column %s in one batch"
+              .formatted(count, length, column.name()));
+    }
+    byte[] values = new byte[(int) length];
+    int position = 0;
+    for (int i = 0; i < count; i++) {
+      int id = ids[i];
+      if (id >= 0) {
+        int size = dictionaryOffsets[id + 1] - dictionaryOffsets[id];
+        System.arraycopy(data, dictionaryOffsets[id], values, position, size);
+        position += size;
+      }
+      valueOffsets[i + 1] = position;
+    }
+    addBinary(values, valueOffsets, valueNulls, count);
+  }
+
+  private void checkIds(
+      ValueType given, int dictionaryLength, int dictionarySize, int[] ids, int count) {
+    if (dictionarySize < 0 || dictionarySize > dictionaryLength) {
+      throw new IllegalArgumentException(
+          "Cannot add ids into a dictionary of %d values held in %d to column %s"
+              .formatted(dictionarySize, dictionaryLength, column.name()));
+    }
+    checkType(given, ids.length, null, count);
+  }
+
+  private int checkId(int id, int dictionarySize) {
+    if (id >= dictionarySize) {
+      throw new IllegalArgumentException(
+          "Cannot add id %d to column %s: the batch dictionary has %d values"
+              .formatted(id, column.name(), dictionarySize));
+    }
+    return id;
+  }
+
+  private int[] translation(int dictionarySize) {
+    if (translation.length < dictionarySize) {
+      translation = new int[Math.max(dictionarySize, translation.length * 2)];
+    }
+    Arrays.fill(translation, 0, dictionarySize, UNMAPPED);
+    return translation;
+  }
+
   /** Adds STRING values, {@code null} elements being nulls: a convenience for small inputs. */
   public void addStrings(List<String> values) {
     ByteArrayOutputStream data = new ByteArrayOutputStream();
@@ -257,6 +409,15 @@ public final class ColumnWriter {
 
   /** Builds the parts; the writer must not be used afterwards (its buffers are released). */
   SealedColumn seal(String segmentName, List<DocRange> ranges) {
+    return seal(segmentName, ranges, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Builds the parts, leaving out a configured forward index when the column's dictionary holds
+   * more than {@code forwardMaxCardinality} values (see {@link
+   * SegmentBuilder#forwardIndexMaxCardinality}).
+   */
+  SealedColumn seal(String segmentName, List<DocRange> ranges, int forwardMaxCardinality) {
     Optional<byte[]> dictionaryPart = Optional.empty();
     Optional<Dictionary> sealedDictionary = Optional.empty();
     if (dictionary != null) {
@@ -281,7 +442,12 @@ public final class ColumnWriter {
     Map<String, byte[]> indexes = new TreeMap<>();
     CreatorContext context = new CreatorContext(column, profile, sealedDictionary);
     ValueBatch batch = values.batch();
-    for (IndexType type : creatorTypes(profile)) {
+    List<IndexType> creatorTypes = creatorTypes(profile);
+    if (sealedDictionary.isPresent() && sealedDictionary.get().size() > forwardMaxCardinality) {
+      // A cost choice, not a correctness one: GROUP BY on this column then reads Parquet.
+      creatorTypes.removeIf(type -> type.id().equals(ForwardIndexType.ID));
+    }
+    for (IndexType type : creatorTypes) {
       IndexCreator creator = type.newCreator(context);
       creator.add(batch);
       creator.seal().ifPresent(part -> indexes.put(type.id(), part));

@@ -79,6 +79,7 @@ public final class SegmentBuilder {
   private final Map<StatisticsKey, ColumnStatistics> suppliedStatistics = new HashMap<>();
   private boolean written;
   private boolean sortedReplaces = true;
+  private int forwardMaxCardinality = Integer.MAX_VALUE;
 
   /**
    * @param indexes the index types columns may use
@@ -96,6 +97,23 @@ public final class SegmentBuilder {
   public SegmentBuilder sortedIndexReplacesRangeAndInverted(boolean replaces) {
     checkOpen();
     this.sortedReplaces = replaces;
+    return this;
+  }
+
+  /**
+   * Leaves out a column's (or extracted map key's) configured forward index when its dictionary
+   * holds more than {@code maxCardinality} distinct values, decided when the column is sealed. A
+   * forward index costs {@code log2(cardinality)} bits per doc and serves GROUP BY, which is rare
+   * on high-cardinality columns (a host name, a node id); without it the server reads the values
+   * from Parquet, so this trades speed for size, never correctness. Default: no limit.
+   */
+  public SegmentBuilder forwardIndexMaxCardinality(int maxCardinality) {
+    checkOpen();
+    if (maxCardinality < 0) {
+      throw new IllegalArgumentException(
+          "Cannot limit forward indexes to a negative cardinality: " + maxCardinality);
+    }
+    this.forwardMaxCardinality = maxCardinality;
     return this;
   }
 
@@ -266,7 +284,7 @@ public final class SegmentBuilder {
     for (ColumnWriter column : columns.values()) {
       writeColumn(
           writer,
-          column.seal(name, ranges),
+          column.seal(name, ranges, forwardMaxCardinality),
           ranges,
           descriptors,
           fileStatistics,
@@ -288,7 +306,7 @@ public final class SegmentBuilder {
                 descriptor, map.keyIndexTypes(), sortedType(), key.values(), key.provisionalIds());
         writeColumn(
             writer,
-            column.seal(name, ranges),
+            column.seal(name, ranges, forwardMaxCardinality),
             ranges,
             descriptors,
             fileStatistics,

@@ -1,0 +1,67 @@
+package io.shelfmark.broker.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The {@code queryOptions} of a query request, as Pinot's broker takes them: a string {@code
+ * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. Only {@code
+ * timeoutMs} is understood; other options are ignored, as Pinot ignores options it does not know.
+ */
+final class QueryOptions {
+  static final String TIMEOUT_MS = "timeoutMs";
+
+  /** An option whose value cannot be used; the message names it and says what is expected. */
+  static final class InvalidOptionException extends Exception {
+    InvalidOptionException(String message) {
+      super(message);
+    }
+  }
+
+  private QueryOptions() {}
+
+  /** The timeout the options ask for; empty when they name none. */
+  static Optional<Duration> timeout(JsonNode options) throws InvalidOptionException {
+    if (options == null || options.isNull()) {
+      return Optional.empty();
+    }
+    String value;
+    if (options.isObject()) {
+      JsonNode node = options.get(TIMEOUT_MS);
+      if (node == null || node.isNull()) {
+        return Optional.empty();
+      }
+      value = node.asText();
+    } else if (options.isTextual()) {
+      value = null;
+      for (String option : options.asText().split(";")) {
+        int equals = option.indexOf('=');
+        if (equals > 0 && option.substring(0, equals).trim().equals(TIMEOUT_MS)) {
+          value = option.substring(equals + 1).trim();
+        }
+      }
+      if (value == null) {
+        return Optional.empty();
+      }
+    } else {
+      throw new InvalidOptionException(
+          "Cannot read queryOptions: expected a string such as \"timeoutMs=500\" or an object"
+              + " such as {\"timeoutMs\": 500}, got "
+              + options.getNodeType());
+    }
+    long millis;
+    try {
+      millis = Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      millis = -1;
+    }
+    if (millis <= 0) {
+      throw new InvalidOptionException(
+          "Cannot use queryOptions timeoutMs="
+              + value
+              + ": it must be a positive number of milliseconds");
+    }
+    return Optional.of(Duration.ofMillis(millis));
+  }
+}

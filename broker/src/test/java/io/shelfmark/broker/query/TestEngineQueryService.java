@@ -1,0 +1,162 @@
+package io.shelfmark.broker.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.TableRoute;
+import io.shelfmark.catalog.snapshot.TableSnapshot;
+import io.shelfmark.server.exec.ExecutionContext;
+import io.shelfmark.server.exec.QueryExecutionException;
+import io.shelfmark.server.exec.QueryExecutor;
+import io.shelfmark.server.exec.QueryInternalException;
+import io.shelfmark.server.exec.QueryTimeoutException;
+import io.shelfmark.server.exec.UnsupportedQueryException;
+import io.shelfmark.sql.schema.IcebergSchemas;
+import io.shelfmark.sql.schema.TableName;
+import io.shelfmark.storage.ObjectStores;
+import io.shelfmark.storage.spi.StorageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The broker's query path around the dispatch: planning errors, the route's snapshot, the deadline
+ * handed to the servers, and how each kind of server failure is reported. The servers are the real
+ * executor over a snapshot without data files, or dispatchers that fail as servers do.
+ */
+class TestEngineQueryService {
+  private static final Schema SCHEMA =
+      new Schema(
+          Types.NestedField.required(1, "org_id", Types.LongType.get()),
+          Types.NestedField.optional(2, "metric", Types.StringType.get()));
+  private static final Instant NOW = Instant.parse("2026-11-22T00:00:00Z");
+
+  private final RoutingTable routing = new RoutingTable();
+
+  TestEngineQueryService() {
+    routing.publish(
+        new TableRoute(
+            IcebergSchemas.toBoundTable(TableName.parse("obs.metrics"), SCHEMA),
+            SCHEMA,
+            Map.of(0, PartitionSpec.unpartitioned()),
+            new TableSnapshot("obs.metrics", OptionalLong.of(77), List.of(), List.of()),
+            Map.of()));
+  }
+
+  private EngineQueryService service(QueryDispatcher dispatcher) {
+    return new EngineQueryService(
+        routing,
+        FilePruning.NONE,
+        dispatcher,
+        Duration.ofSeconds(10),
+        Clock.fixed(NOW, java.time.ZoneOffset.UTC));
+  }
+
+  private static final QueryDispatcher NEVER =
+      (plan, route, files, deadline) -> {
+        throw new AssertionError("a refused query must not reach the servers");
+      };
+
+  private static QueryDispatcher failing(RuntimeException failure) {
+    return (plan, route, files, deadline) -> {
+      throw failure;
+    };
+  }
+
+  @Test
+  void answersFromTheRouteSnapshotWithTheRequestDeadline() {
+    AtomicReference<Instant> deadline = new AtomicReference<>();
+    QueryDispatcher real =
+        (plan, route, files, until) -> {
+          deadline.set(until);
+          return new QueryDispatcher.Dispatched(
+              new QueryExecutor()
+                  .execute(
+                      plan,
+                      List.of(),
+                      ExecutionContext.of(
+                          ObjectStores.local(),
+                          Runnable::run,
+                          Runnable::run,
+                          route.schema(),
+                          Instant.now().plusSeconds(10))),
+              3,
+              4096,
+              1,
+              2);
+        };
+    QueryResponse response =
+        service(real)
+            .execute(
+                new QueryRequest(
+                    "SELECT COUNT(*) FROM obs.metrics WHERE org_id = '7'",
+                    Optional.of(Duration.ofMillis(250))));
+    assertThat(response.errors()).isEmpty();
+    assertThat(response.result().orElseThrow().rows()).containsExactly(List.of(0L));
+    assertThat(response.result().orElseThrow().columnDataTypes()).containsExactly("LONG");
+    assertThat(response.statistics().snapshotId()).isEqualTo(77);
+    assertThat(response.statistics().storageBytesRead()).isEqualTo(4096);
+    assertThat(response.statistics().storageRequests()).isEqualTo(3);
+    assertThat(response.statistics().cacheHits()).isEqualTo(1);
+    assertThat(response.statistics().cacheMisses()).isEqualTo(2);
+    assertThat(deadline.get()).isEqualTo(NOW.plusMillis(250));
+  }
+
+  @Test
+  void sqlErrorsAreRefusedBeforeDispatchWithTheirPosition() {
+    QueryResponse unknown =
+        service(NEVER).execute(new QueryRequest("SELECT nope FROM obs.metrics"));
+    assertThat(unknown.errors()).hasSize(1);
+    assertThat(unknown.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
+    assertThat(unknown.errors().getFirst().message()).contains("nope").contains("line 1");
+
+    QueryResponse join =
+        service(NEVER)
+            .execute(new QueryRequest("SELECT 1 FROM obs.metrics a JOIN obs.metrics b ON true"));
+    assertThat(join.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNSUPPORTED);
+  }
+
+  @Test
+  void serverFailuresKeepTheirKind() {
+    String sql = "SELECT COUNT(*) FROM obs.metrics";
+    assertThat(code(failing(new QueryTimeoutException("Cannot finish: timed out")), sql))
+        .isEqualTo(QueryErrorCode.TIMEOUT);
+    assertThat(code(failing(new UnsupportedQueryException("Cannot apply equality deletes")), sql))
+        .isEqualTo(QueryErrorCode.UNSUPPORTED);
+    assertThat(code(failing(new QueryExecutionException("SUM overflows BIGINT")), sql))
+        .isEqualTo(QueryErrorCode.QUERY_EXECUTION);
+    assertThat(
+            code(
+                failing(
+                    new QueryInternalException(
+                        "Cannot read s3://lake/f.parquet",
+                        new StorageException("Cannot GET s3://lake/f.parquet: 503"))),
+                sql))
+        .isEqualTo(QueryErrorCode.STORAGE);
+    assertThat(
+            code(failing(new UncheckedIOException("Cannot read f", new IOException("reset"))), sql))
+        .isEqualTo(QueryErrorCode.STORAGE);
+    QueryResponse bug =
+        service(failing(new IllegalStateException("boom"))).execute(new QueryRequest(sql));
+    assertThat(bug.errors().getFirst().code()).isEqualTo(QueryErrorCode.INTERNAL);
+    assertThat(bug.errors().getFirst().message())
+        .isEqualTo("Cannot execute query: internal error: java.lang.IllegalStateException: boom");
+  }
+
+  private QueryErrorCode code(QueryDispatcher dispatcher, String sql) {
+    QueryResponse response = service(dispatcher).execute(new QueryRequest(sql));
+    assertThat(response.result()).isEmpty();
+    return response.errors().getFirst().code();
+  }
+}

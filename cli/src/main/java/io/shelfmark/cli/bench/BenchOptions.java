@@ -1,0 +1,95 @@
+package io.shelfmark.cli.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * What one {@code shelfmark bench} run does. Validated on construction; every violation names the
+ * option and what to use instead.
+ *
+ * @param rows rows of the generated {@code obs.metrics}
+ * @param seed generator seed (the table is reused when rows and seed match)
+ * @param latency injected time to first byte of every object-storage request
+ * @param bandwidth bytes per second per connection through the proxy; empty for no cap
+ * @param modes the modes to measure, in order
+ * @param queries the queries to measure, in order
+ * @param hotRuns runs per query in the warm process (median and p95 are over runs 2..N)
+ * @param duckDbRuns runs per query of the DuckDB baseline (same statistic)
+ * @param qpsSweep whether to run the concurrency sweep
+ * @param qpsStep how long each target QPS of the sweep is held
+ * @param coldProcess whether cold runs start a child JVM per mode and query; only false (a fresh
+ *     in-process node) is implemented
+ * @param dataDir where the lake and the nodes' data live (reused across runs)
+ * @param outDir where bench.json, bench.md and the charts go
+ */
+public record BenchOptions(
+    long rows,
+    long seed,
+    Duration latency,
+    OptionalLong bandwidth,
+    List<BenchMode> modes,
+    List<BenchQuery> queries,
+    int hotRuns,
+    int duckDbRuns,
+    boolean qpsSweep,
+    Duration qpsStep,
+    boolean coldProcess,
+    Path dataDir,
+    Path outDir) {
+  public static final long DEFAULT_ROWS = 20_000_000;
+  public static final long DEFAULT_LATENCY_MS = 20;
+  public static final int DEFAULT_HOT_RUNS = 15;
+  public static final int MIN_HOT_RUNS = 10;
+
+  public BenchOptions {
+    requireNonNull(latency, "latency is null");
+    requireNonNull(bandwidth, "bandwidth is null");
+    requireNonNull(qpsStep, "qpsStep is null");
+    requireNonNull(dataDir, "dataDir is null");
+    requireNonNull(outDir, "outDir is null");
+    modes = List.copyOf(requireNonNull(modes, "modes is null"));
+    queries = List.copyOf(requireNonNull(queries, "queries is null"));
+    check(rows >= 1, "--rows", rows, "need at least 1 row");
+    check(!latency.isNegative(), "--latency-ms", latency.toMillis(), "need 0 or more");
+    check(
+        bandwidth.isEmpty() || bandwidth.getAsLong() >= 1,
+        "--bandwidth",
+        bandwidth,
+        "need at least 1 byte/s, or leave it out for no cap");
+    check(!modes.isEmpty(), "--modes", modes, "name at least one of remote, pinned, pinned+pages");
+    check(modes.stream().distinct().count() == modes.size(), "--modes", modes, "name each once");
+    check(!queries.isEmpty(), "--queries", queries, "name at least one of Q1, Q2, Q3, Q4");
+    check(
+        hotRuns >= MIN_HOT_RUNS,
+        "--runs",
+        hotRuns,
+        "need at least " + MIN_HOT_RUNS + ": the median and p95 are over runs 2..N");
+    check(duckDbRuns >= 2, "--duckdb-runs", duckDbRuns, "need at least 2: run 1 is the cold one");
+    check(
+        qpsStep.toMillis() >= 200,
+        "--qps-step-seconds",
+        qpsStep,
+        "need at least 0.2 s per target to measure a rate");
+  }
+
+  private static void check(boolean valid, String option, Object value, String hint) {
+    if (!valid) {
+      throw new IllegalArgumentException(
+          "Cannot use " + option + " " + value + " for the benchmark (" + hint + ")");
+    }
+  }
+
+  /** The directory of the lake (embedded S3 base directory and SQLite catalog). */
+  public Path lakeDir() {
+    return dataDir.resolve("lake-" + rows + "-" + seed);
+  }
+
+  /** The node data directory of one mode (segments, cache); emptied before each cold start. */
+  public Path nodeDir(BenchMode mode) {
+    return dataDir.resolve("node-" + rows + "-" + seed).resolve(mode.id().replace('+', '-'));
+  }
+}

@@ -1,0 +1,61 @@
+package io.shelfmark.cli.bench.load;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.cli.bench.report.QpsStep;
+import io.shelfmark.cli.bench.report.QpsSweep;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Steps a {@link LoadGenerator} through increasing target rates until saturation: the first step
+ * whose achieved rate falls below {@value #KEEP_UP} of its target, or whose p99 passes {@value
+ * #P99_LIMIT_MS} ms, is the last.
+ */
+public final class QpsSweeper {
+  /** The rates tried, in order. */
+  public static final List<Double> DEFAULT_TARGETS =
+      List.of(
+          5.0, 10.0, 20.0, 35.0, 50.0, 75.0, 100.0, 150.0, 200.0, 300.0, 400.0, 500.0, 750.0,
+          1000.0, 1500.0, 2000.0);
+
+  public static final double KEEP_UP = 0.9;
+  public static final double P99_LIMIT_MS = 100;
+
+  private final LoadGenerator generator;
+  private final List<Double> targets;
+  private final Duration stepDuration;
+
+  public QpsSweeper(LoadGenerator generator, List<Double> targets, Duration stepDuration) {
+    this.generator = requireNonNull(generator, "generator is null");
+    this.targets = List.copyOf(requireNonNull(targets, "targets is null"));
+    this.stepDuration = requireNonNull(stepDuration, "stepDuration is null");
+  }
+
+  /** Sweeps one query; {@code onStep} sees each step as it finishes (progress output). */
+  public QpsSweep sweep(
+      String query, String mode, LoadGenerator.Call call, Consumer<QpsStep> onStep)
+      throws InterruptedException {
+    List<QpsStep> steps = new ArrayList<>();
+    double best = 0;
+    for (double target : targets) {
+      QpsStep step = generator.run(call, target, stepDuration);
+      steps.add(step);
+      onStep.accept(step);
+      if (!sustained(step)) {
+        break;
+      }
+      best = Math.max(best, step.achievedQps());
+    }
+    return new QpsSweep(query, mode, steps, best);
+  }
+
+  /** Whether a step kept up with its target within the latency limit, without failures. */
+  public static boolean sustained(QpsStep step) {
+    return step.failed() == 0
+        && step.achievedQps() >= KEEP_UP * step.targetQps()
+        && step.p99Ms() <= P99_LIMIT_MS;
+  }
+}

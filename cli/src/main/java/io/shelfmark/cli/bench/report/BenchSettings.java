@@ -1,0 +1,36 @@
+package io.shelfmark.cli.bench.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The options a run used, as plain values.
+ *
+ * @param rows rows of the table
+ * @param seed generator seed
+ * @param latencyMs injected time to first byte per object-storage request
+ * @param bandwidthBytesPerSecond the proxy's cap per connection; null for none
+ * @param modes the modes measured ({@code remote}, {@code pinned}, {@code pinned+pages})
+ * @param queries the queries measured
+ * @param hotRuns runs per query in the warm process
+ * @param duckDbRuns runs per query of DuckDB
+ * @param qpsSweep whether the sweep ran
+ * @param coldProcess whether cold runs used a fresh child JVM (true) or a fresh in-process node
+ */
+public record BenchSettings(
+    long rows,
+    long seed,
+    long latencyMs,
+    Long bandwidthBytesPerSecond,
+    List<String> modes,
+    List<String> queries,
+    int hotRuns,
+    int duckDbRuns,
+    boolean qpsSweep,
+    boolean coldProcess) {
+  public BenchSettings {
+    modes = List.copyOf(requireNonNull(modes, "modes is null"));
+    queries = List.copyOf(requireNonNull(queries, "queries is null"));
+  }
+}

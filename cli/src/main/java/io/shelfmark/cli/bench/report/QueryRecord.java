@@ -1,0 +1,48 @@
+package io.shelfmark.cli.bench.report;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One query in one mode: cold and hot latency, storage traffic and what the engine reports.
+ *
+ * @param query Q1 … Q4
+ * @param mode {@code remote}, {@code pinned} or {@code pinned+pages}
+ * @param coldMs the cold run's client-observed latency; null when the cold run failed
+ * @param coldIo the cold run's storage traffic; null when it failed
+ * @param hot the hot runs
+ * @param hotIo storage traffic of the last hot run (the steady state)
+ * @param docsMatched {@code numDocsScanned}: rows left after index filtering
+ * @param totalDocs {@code totalDocs}
+ * @param segmentsQueried {@code numSegmentsQueried}
+ * @param segmentsPruned {@code numSegmentsPrunedByBroker}
+ * @param serverTimeMs {@code timeUsedMs}, the broker's own time
+ * @param lowerBoundBytes the query's lower bound of bytes (see {@link QueryBound})
+ * @param bytesOverLowerBound hot storage bytes / lower bound; null when the bound is 0
+ * @param duckDbMedianMs DuckDB's hot median for the query; null when not measured
+ * @param shelfmarkOverDuckDb hot median / DuckDB hot median (below 1: Shelfmark is faster)
+ * @param error the first error the engine answered, or null
+ */
+public record QueryRecord(
+    String query,
+    String mode,
+    Double coldMs,
+    IoFigures coldIo,
+    LatencySummary hot,
+    IoFigures hotIo,
+    long docsMatched,
+    long totalDocs,
+    long segmentsQueried,
+    long segmentsPruned,
+    long serverTimeMs,
+    long lowerBoundBytes,
+    Double bytesOverLowerBound,
+    Double duckDbMedianMs,
+    Double shelfmarkOverDuckDb,
+    String error) {
+  public QueryRecord {
+    requireNonNull(query, "query is null");
+    requireNonNull(mode, "mode is null");
+    requireNonNull(hot, "hot is null");
+    requireNonNull(hotIo, "hotIo is null");
+  }
+}

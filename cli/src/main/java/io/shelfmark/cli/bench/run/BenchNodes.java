@@ -1,0 +1,113 @@
+package io.shelfmark.cli.bench.run;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.cli.bench.BenchMode;
+import io.shelfmark.cli.bench.lake.ProxiedLake;
+import io.shelfmark.cli.lake.LocalLake;
+import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.quickstart.Quickstart;
+import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.config.cluster.CacheConfig;
+import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.SegmentMode;
+import io.shelfmark.config.table.TableConfig;
+import io.shelfmark.config.unit.DataSize;
+import io.shelfmark.controller.table.OnboardingException;
+import io.shelfmark.controller.table.ServedTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Starts all-in-one nodes for the benchmark: every role in this JVM ({@link AllInOne}), reading
+ * data files and the segment store through the latency proxy, the catalog directly, configured per
+ * {@link BenchMode}:
+ *
+ * <pre>
+ * remote        server.segment-mode: remote   cache.disk.max-size: 0   (no local disk for segments)
+ * pinned        server.segment-mode: pinned   cache.disk.max-size: 0   (no page cache)
+ * pinned+pages  server.segment-mode: pinned   cache.disk.max-size: 4GiB
+ * </pre>
+ */
+final class BenchNodes {
+  static final DataSize MEMORY_CACHE = DataSize.of(256, DataSize.Unit.MEBIBYTE);
+  static final DataSize PAGE_CACHE = DataSize.of(4, DataSize.Unit.GIBIBYTE);
+
+  private final ProxiedLake lake;
+  private final TableConfig tableConfig;
+
+  BenchNodes(ProxiedLake lake) throws IOException {
+    this.lake = requireNonNull(lake, "lake is null");
+    this.tableConfig = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+  }
+
+  static ClusterConfig config(ProxiedLake lake, BenchMode mode, Path nodeDir) {
+    return ClusterConfig.builder()
+        .storage(lake.proxiedStorage())
+        .catalog(lake.lake().catalogConfig())
+        .segmentStore(Quickstart.SEGMENT_STORE)
+        .dataDir(nodeDir)
+        .segmentMode(mode.pinned() ? SegmentMode.PINNED : SegmentMode.REMOTE)
+        .cache(
+            CacheConfig.builder()
+                .memoryMaxSize(MEMORY_CACHE)
+                .diskMaxSize(mode.pageCache() ? PAGE_CACHE : DataSize.ofBytes(0))
+                .build(nodeDir))
+        .build();
+  }
+
+  /**
+   * A node in {@code mode} over {@code nodeDir}, with the table onboarded and every segment ready.
+   */
+  AllInOne start(BenchMode mode, Path nodeDir) throws IOException, OnboardingException {
+    AllInOne node =
+        AllInOne.start(
+            config(lake, mode, nodeDir),
+            Map.of(LocalLake.CATALOG_NAME, lake.lake().catalog()),
+            lake.proxiedStore(),
+            0);
+    try {
+      waitReady(node, node.registry().onboard(tableConfig).sqlName());
+      return node;
+    } catch (OnboardingException | RuntimeException e) {
+      node.close();
+      throw e;
+    }
+  }
+
+  /** Waits until no segment of the table is pending; returns its final state. */
+  static ServedTable waitReady(AllInOne node, String name) {
+    while (true) {
+      ServedTable table = node.registry().table(name).orElseThrow();
+      if (table.segmentsPending() == 0) {
+        return table;
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while waiting for " + name + " to index", e);
+      }
+    }
+  }
+
+  TableConfig tableConfig() {
+    return tableConfig;
+  }
+
+  /** Deletes {@code dir} and everything below it, if it exists. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package io.shelfmark.cli.bench.run;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.cli.bench.lake.ProxiedLake;
+import io.shelfmark.cli.bench.report.TableFigures;
+import io.shelfmark.cli.lake.LocalLake;
+import io.shelfmark.cli.progress.ProgressLine;
+import io.shelfmark.generator.ExistingTablePolicy;
+import io.shelfmark.generator.GenerateReport;
+import io.shelfmark.generator.GeneratorOptions;
+import io.shelfmark.generator.MetricsTableGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.CloseableIterable;
+
+/**
+ * The benchmark table {@code obs.metrics} in the bench lake: generated once for a (rows, seed) and
+ * reused by later runs, and its data files as local paths (the embedded S3 server keeps objects as
+ * plain files), which DuckDB and the lower-bound calculator read directly.
+ */
+public final class BenchTable {
+  public static final TableIdentifier ID = TableIdentifier.of("obs", "metrics");
+
+  private final TableFigures figures;
+  private final List<Path> files;
+
+  private BenchTable(TableFigures figures, List<Path> files) {
+    this.figures = figures;
+    this.files = files;
+  }
+
+  /** Generates (or reuses) the table, talking to S3 directly (not through the proxy). */
+  public static BenchTable prepare(ProxiedLake lake, long rows, long seed, boolean quiet)
+      throws IOException {
+    requireNonNull(lake, "lake is null");
+    LocalLake local = lake.lake();
+    if (local.catalog() instanceof SupportsNamespaces namespaces
+        && !namespaces.namespaceExists(Namespace.of(ID.namespace().levels()))) {
+      namespaces.createNamespace(Namespace.of(ID.namespace().levels()));
+    }
+    ProgressLine progress = quiet ? null : ProgressLine.onStandardError("generating " + ID, "rows");
+    GenerateReport report =
+        MetricsTableGenerator.generate(
+            local.catalog(),
+            ID,
+            GeneratorOptions.builder()
+                .rows(rows)
+                .seed(seed)
+                .existingTable(ExistingTablePolicy.REUSE)
+                .build(),
+            (written, total) -> {
+              if (progress != null) {
+                progress.update(written, total);
+              }
+            });
+    if (progress != null) {
+      progress.finish(report.summary());
+    }
+    TableFigures figures =
+        new TableFigures(
+            ID.toString(),
+            report.rows(),
+            report.files(),
+            report.bytes(),
+            report.reused(),
+            report.reused() ? null : report.seconds());
+    return new BenchTable(figures, localFiles(lake, local.catalog().loadTable(ID)));
+  }
+
+  /** The current snapshot's data files as paths under the S3 server's directory. */
+  static List<Path> localFiles(ProxiedLake lake, Table table) {
+    List<Path> files = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        String location = task.file().location();
+        if (!location.startsWith("s3://")) {
+          throw new IllegalStateException(
+              "Cannot map data file " + location + " to a local path (expected s3://bucket/key)");
+        }
+        files.add(lake.objectDirectory().resolve(location.substring("s3://".length())));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the data files of " + ID + ": " + e, e);
+    }
+    files.sort(null);
+    return List.copyOf(files);
+  }
+
+  public TableFigures figures() {
+    return figures;
+  }
+
+  /** The data files as local paths, sorted. */
+  public List<Path> files() {
+    return files;
+  }
+}

@@ -1,0 +1,247 @@
+package io.shelfmark.cli.bench.run;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.cli.bench.BenchMode;
+import io.shelfmark.cli.bench.BenchOptions;
+import io.shelfmark.cli.bench.BenchQuery;
+import io.shelfmark.cli.bench.lake.ProxiedLake;
+import io.shelfmark.cli.bench.load.LoadGenerator;
+import io.shelfmark.cli.bench.load.QpsSweeper;
+import io.shelfmark.cli.bench.report.BuildFigures;
+import io.shelfmark.cli.bench.report.DuckDbRecord;
+import io.shelfmark.cli.bench.report.LatencySummary;
+import io.shelfmark.cli.bench.report.QpsSweep;
+import io.shelfmark.cli.bench.report.QueryBound;
+import io.shelfmark.cli.bench.report.QueryRecord;
+import io.shelfmark.cli.lake.LocalLake;
+import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.controller.table.OnboardingException;
+import io.shelfmark.controller.table.ServedTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The engine part of a run: the index build, then per mode the cold and hot runs of each query,
+ * then the QPS sweeps (mode pinned, or the first mode measured when pinned is not).
+ *
+ * <p>Cold, as measured here: a fresh {@link AllInOne} in this JVM (new caches, new segment
+ * readers), its node directory emptied first, except that in the pinned modes the segment files
+ * downloaded by an earlier node stay on disk ("segments already pinned, page cache empty"). The JIT
+ * is warm: a fresh child JVM per cold run is not implemented yet (see docs/performance.md).
+ */
+final class EngineBench {
+  private final BenchOptions options;
+  private final ProxiedLake lake;
+  private final PrintStream out;
+  private final BenchNodes nodes;
+  private final List<String> notes = new ArrayList<>();
+
+  EngineBench(BenchOptions options, ProxiedLake lake, PrintStream out) throws IOException {
+    this.options = requireNonNull(options, "options is null");
+    this.lake = requireNonNull(lake, "lake is null");
+    this.out = requireNonNull(out, "out is null");
+    this.nodes = new BenchNodes(lake);
+  }
+
+  EngineResults run(List<QueryBound> bounds, List<DuckDbRecord> duckDb) throws Exception {
+    notes.add(
+        "Cold: a fresh all-in-one node in the benchmark JVM (new caches and segment readers, node"
+            + " directory emptied; pinned modes keep the segment files an earlier node"
+            + " downloaded, so cold = segments pinned, page cache empty). The JVM's JIT is warm.");
+    notes.add(
+        "Hot: one node per mode, each query run "
+            + options.hotRuns()
+            + " times in a row; median and p95 of runs 2..N; storage figures of the last run.");
+    BuildFigures build = build();
+    List<QueryRecord> records = new ArrayList<>();
+    List<QpsSweep> sweeps = new ArrayList<>();
+    BenchMode sweepMode =
+        options.modes().contains(BenchMode.PINNED) ? BenchMode.PINNED : options.modes().get(0);
+    for (BenchMode mode : options.modes()) {
+      Path nodeDir = options.nodeDir(mode);
+      BenchNodes.deleteTree(nodeDir);
+      if (mode.pinned()) {
+        pin(mode, nodeDir);
+      }
+      Map<String, QueryObservation> cold = new HashMap<>();
+      for (BenchQuery query : options.queries()) {
+        BenchNodes.deleteTree(nodeDir.resolve("cache"));
+        if (!mode.pinned()) {
+          BenchNodes.deleteTree(nodeDir);
+        }
+        try (AllInOne node = nodes.start(mode, nodeDir)) {
+          QueryObservation observation = new QueryProbe(node.url(), lake).run(query.sql());
+          cold.put(query.name(), observation);
+          out.printf(
+              Locale.ROOT,
+              "  %s %s cold: %.1f ms, %,d bytes in %d requests (%d rounds)%s%n",
+              query.name(),
+              mode,
+              observation.latencyNanos() / 1e6,
+              observation.io().storageBytes(),
+              observation.io().storageRequests(),
+              observation.io().sequentialRounds(),
+              observation.error() == null ? "" : ", error: " + observation.error());
+        }
+      }
+      try (AllInOne node = nodes.start(mode, nodeDir)) {
+        QueryProbe probe = new QueryProbe(node.url(), lake);
+        for (BenchQuery query : options.queries()) {
+          records.add(hot(query, mode, probe, cold.get(query.name()), bounds, duckDb));
+        }
+        if (options.qpsSweep() && mode == sweepMode) {
+          sweeps.addAll(sweep(mode, probe));
+        }
+      }
+    }
+    return new EngineResults(build, records, sweeps, notes, true);
+  }
+
+  /** Rebuilds every segment from scratch (the segment store is emptied) and times it. */
+  private BuildFigures build() throws IOException, OnboardingException {
+    Path segmentStore = lake.objectDirectory().resolve(LocalLake.BUCKET).resolve("_shelfmark");
+    BenchNodes.deleteTree(segmentStore);
+    Path nodeDir = options.dataDir().resolve("node-build");
+    BenchNodes.deleteTree(nodeDir);
+    long start = System.nanoTime();
+    try (AllInOne node = nodes.start(BenchMode.PINNED, nodeDir)) {
+      double seconds = (System.nanoTime() - start) / 1e9;
+      ServedTable table = BenchNodes.waitReady(node, node.registry().tables().get(0).sqlName());
+      BuildFigures build =
+          BuildFigures.of(
+              seconds,
+              table.recordsIndexed(),
+              table.segmentsReady(),
+              table.segmentsFailed(),
+              table.dataBytes(),
+              table.indexBytes());
+      out.printf(
+          Locale.ROOT,
+          "  built %,d segments in %.1f s (%,.0f rows/s): %,d index bytes = %.1f%% of %,d data"
+              + " bytes%s%n",
+          build.segments(),
+          build.seconds(),
+          build.rowsPerSecond(),
+          build.indexBytes(),
+          100 * build.indexToDataRatio(),
+          build.dataBytes(),
+          build.segmentsFailed() == 0 ? "" : " (" + build.segmentsFailed() + " failed)");
+      if (build.segmentsFailed() > 0) {
+        notes.add(
+            build.segmentsFailed()
+                + " segments failed to build: "
+                + table.failures().stream().limit(3).toList());
+      }
+      return build;
+    } finally {
+      BenchNodes.deleteTree(nodeDir);
+    }
+  }
+
+  /** Downloads the segments of a pinned mode once, so cold runs start with them on disk. */
+  private void pin(BenchMode mode, Path nodeDir) throws IOException, OnboardingException {
+    try (AllInOne node = nodes.start(mode, nodeDir)) {
+      QueryProbe probe = new QueryProbe(node.url(), lake);
+      for (BenchQuery query : options.queries()) {
+        probe.run(query.sql());
+      }
+    }
+  }
+
+  private QueryRecord hot(
+      BenchQuery query,
+      BenchMode mode,
+      QueryProbe probe,
+      QueryObservation cold,
+      List<QueryBound> bounds,
+      List<DuckDbRecord> duckDb) {
+    long[] times = new long[options.hotRuns()];
+    QueryObservation last = null;
+    String error = cold == null ? null : cold.error();
+    for (int i = 0; i < times.length; i++) {
+      last = probe.run(query.sql());
+      times[i] = last.latencyNanos();
+      if (error == null) {
+        error = last.error();
+      }
+    }
+    LatencySummary hot = LatencySummary.ofNanos(times);
+    long bound =
+        bounds.stream()
+            .filter(b -> b.query().equals(query.name()))
+            .mapToLong(QueryBound::lowerBoundBytes)
+            .findFirst()
+            .orElse(0);
+    Optional<DuckDbRecord> duck =
+        duckDb.stream().filter(d -> d.query().equals(query.name())).findFirst();
+    out.printf(
+        Locale.ROOT,
+        "  %s %s hot: median %.2f ms, p95 %.2f ms, %,d bytes in %d requests (%d rounds), %,d docs%n",
+        query.name(),
+        mode,
+        hot.medianMs(),
+        hot.p95Ms(),
+        last.io().storageBytes(),
+        last.io().storageRequests(),
+        last.io().sequentialRounds(),
+        last.docsMatched());
+    return new QueryRecord(
+        query.name(),
+        mode.id(),
+        cold == null ? null : cold.latencyNanos() / 1e6,
+        cold == null ? null : cold.io(),
+        hot,
+        last.io(),
+        last.docsMatched(),
+        last.totalDocs(),
+        last.segmentsQueried(),
+        last.segmentsPruned(),
+        last.timeUsedMs(),
+        bound,
+        bound == 0 ? null : last.io().storageBytes() / (double) bound,
+        duck.map(d -> d.hot().medianMs()).orElse(null),
+        duck.map(d -> hot.medianMs() / d.hot().medianMs()).orElse(null),
+        error);
+  }
+
+  private List<QpsSweep> sweep(BenchMode mode, QueryProbe probe) throws InterruptedException {
+    List<QpsSweep> sweeps = new ArrayList<>();
+    try (LoadGenerator generator = new LoadGenerator(64, Duration.ofSeconds(30))) {
+      QpsSweeper sweeper = new QpsSweeper(generator, QpsSweeper.DEFAULT_TARGETS, options.qpsStep());
+      for (BenchQuery query : options.queries()) {
+        QpsSweep sweep =
+            sweeper.sweep(
+                query.name(),
+                mode.id(),
+                () -> {
+                  JsonNode response =
+                      probe.client().query(query.sql(), Optional.of(QueryProbe.QUERY_TIMEOUT));
+                  return response.path("exceptions").isEmpty();
+                },
+                step ->
+                    out.printf(
+                        Locale.ROOT,
+                        "  %s %s at %.0f QPS: achieved %.1f, mean %.1f ms, p99 %.1f ms, CPU %.0f%%%n",
+                        query.name(),
+                        mode,
+                        step.targetQps(),
+                        step.achievedQps(),
+                        step.meanMs(),
+                        step.p99Ms(),
+                        100 * step.processCpu()));
+        sweeps.add(sweep);
+      }
+    }
+    return sweeps;
+  }
+}

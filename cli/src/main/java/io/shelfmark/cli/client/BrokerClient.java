@@ -1,0 +1,147 @@
+package io.shelfmark.cli.client;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The CLI's view of a running broker's HTTP API: queries, table listing and onboarding. Every
+ * failure becomes a {@link BrokerClientException} whose message says what to check.
+ */
+public final class BrokerClient {
+  /** Where {@code bin/shelfmark quickstart} and {@code all-in-one} serve by default. */
+  public static final String DEFAULT_URL = "http://127.0.0.1:8099";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final URI base;
+  private final HttpClient http;
+
+  public BrokerClient(String url) {
+    requireNonNull(url, "url is null");
+    String trimmed = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    try {
+      this.base = URI.create(trimmed);
+    } catch (IllegalArgumentException e) {
+      throw new BrokerClientException(
+          "Cannot use broker URL " + url + ": " + e.getMessage() + " (e.g. " + DEFAULT_URL + ")");
+    }
+    if (base.getScheme() == null || base.getHost() == null) {
+      throw new BrokerClientException(
+          "Cannot use broker URL "
+              + url
+              + ": it needs a scheme and host (e.g. "
+              + DEFAULT_URL
+              + ")");
+    }
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  /** {@code POST /query/sql}: the Pinot-shaped response, errors included (never thrown). */
+  public JsonNode query(String sql, Optional<Duration> timeout) {
+    ObjectNode body = JSON.createObjectNode().put("sql", sql);
+    timeout.ifPresent(t -> body.put("queryOptions", "timeoutMs=" + t.toMillis()));
+    Duration wait = timeout.orElse(Duration.ofSeconds(10)).plusSeconds(30);
+    return send(HttpRequest.newBuilder(base.resolve("/query/sql"))
+            .timeout(wait)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString(), UTF_8))
+            .build())
+        .body();
+  }
+
+  /** {@code GET /tables}: the array of table statuses. */
+  public JsonNode tables() {
+    return expect(200, get("/tables")).body().path("tables");
+  }
+
+  /** {@code GET /tables/{name}}; empty when the broker does not serve that table. */
+  public Optional<JsonNode> table(String name) {
+    Reply reply = get("/tables/" + URLEncoder.encode(name, UTF_8));
+    if (reply.status() == 404) {
+      return Optional.empty();
+    }
+    return Optional.of(expect(200, reply).body());
+  }
+
+  /** {@code POST /tables}: onboards a table config; returns the table's first status. */
+  public JsonNode onboard(String tableConfig) {
+    Reply reply =
+        send(
+            HttpRequest.newBuilder(base.resolve("/tables"))
+                .timeout(Duration.ofMinutes(2))
+                .header("Content-Type", "application/yaml")
+                .POST(HttpRequest.BodyPublishers.ofString(tableConfig, UTF_8))
+                .build());
+    if (reply.status() == 400) {
+      StringBuilder message = new StringBuilder(reply.body().path("error").asText("rejected"));
+      for (JsonNode violation : reply.body().path("violations")) {
+        message.append(System.lineSeparator()).append("  - ").append(violation.asText());
+      }
+      throw new BrokerClientException(message.toString());
+    }
+    return expect(202, reply).body();
+  }
+
+  private Reply get(String path) {
+    return send(
+        HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build());
+  }
+
+  private Reply expect(int status, Reply reply) {
+    if (reply.status() != status) {
+      throw new BrokerClientException(
+          "Cannot use the answer of "
+              + base
+              + ": HTTP "
+              + reply.status()
+              + " "
+              + reply.body().path("error").asText(reply.body().toString()));
+    }
+    return reply;
+  }
+
+  private record Reply(int status, JsonNode body) {}
+
+  private Reply send(HttpRequest request) {
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString(UTF_8));
+    } catch (ConnectException e) {
+      throw new BrokerClientException(
+          "Cannot reach a Shelfmark broker at "
+              + base
+              + " (is it running? start one with `bin/shelfmark quickstart` or `bin/shelfmark"
+              + " all-in-one --config FILE`, or pass --broker URL)");
+    } catch (IOException e) {
+      throw new BrokerClientException(
+          "Cannot talk to the broker at " + base + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BrokerClientException("Interrupted while waiting for the broker at " + base);
+    }
+    try {
+      return new Reply(response.statusCode(), JSON.readTree(response.body()));
+    } catch (JsonProcessingException e) {
+      throw new BrokerClientException(
+          "Cannot read the answer of "
+              + base
+              + ": HTTP "
+              + response.statusCode()
+              + " with a body that is not JSON (is this a Shelfmark broker?)");
+    }
+  }
+}

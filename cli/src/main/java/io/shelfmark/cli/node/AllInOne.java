@@ -1,0 +1,248 @@
+package io.shelfmark.cli.node;
+
+import static java.util.Objects.requireNonNull;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.shelfmark.broker.http.BrokerHttpServer;
+import io.shelfmark.broker.http.BrokerRoutes;
+import io.shelfmark.broker.prune.SnapshotPruning;
+import io.shelfmark.broker.query.EngineQueryService;
+import io.shelfmark.broker.query.QueryDispatcher;
+import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.cache.TieredCache;
+import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.controller.indexing.SegmentScheduler;
+import io.shelfmark.controller.table.OnboardingException;
+import io.shelfmark.controller.table.ServedTable;
+import io.shelfmark.controller.table.TableRegistry;
+import io.shelfmark.indexbuilder.build.BuildOptions;
+import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
+import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.server.delete.DeletedRowsLoader;
+import io.shelfmark.server.local.LocalServer;
+import io.shelfmark.server.local.ServedSegments;
+import io.shelfmark.storage.spi.Location;
+import io.shelfmark.storage.spi.ObjectStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.catalog.Catalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every role in one JVM: the controller (onboarding, segment builds, snapshot refresh), the server
+ * (segments pinned or remote, deletes, execution) and the broker (HTTP, planning, pruning,
+ * merging), wired through the same interfaces the distributed mode puts on the network. Used by
+ * {@code shelfmark all-in-one} and the quickstart.
+ */
+public final class AllInOne implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(AllInOne.class);
+
+  /** The roles this process plays; reported by {@code /health}. */
+  public static final List<String> ROLES =
+      List.of("controller", "index-builder", "server", "broker");
+
+  /** Memory for deleted-row bitmaps read from delete files, shared by every table. */
+  private static final long DELETES_CACHE_BYTES = 256L << 20;
+
+  private final List<AutoCloseable> resources;
+  private final TableRegistry registry;
+  private final RegistryTables tables;
+  private final int port;
+  private final String host;
+
+  private AllInOne(
+      List<AutoCloseable> resources,
+      TableRegistry registry,
+      RegistryTables tables,
+      String host,
+      int port) {
+    this.resources = resources;
+    this.registry = registry;
+    this.tables = tables;
+    this.host = host;
+    this.port = port;
+  }
+
+  /**
+   * Starts every role.
+   *
+   * @param config the process's cluster config: storage, segment store, cache, data dir, ports
+   * @param catalogs the Iceberg catalogs table configs may name, by name
+   * @param dataStore reads the tables' data files (and the segment store when it is in S3)
+   * @param port the broker's HTTP port; 0 picks a free one
+   */
+  public static AllInOne start(
+      ClusterConfig config, Map<String, Catalog> catalogs, ObjectStore dataStore, int port)
+      throws IOException {
+    requireNonNull(config, "config is null");
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Path dataDir = config.dataDir().toAbsolutePath();
+      Files.createDirectories(dataDir);
+      int cores = Runtime.getRuntime().availableProcessors();
+      ExecutorService io = Executors.newVirtualThreadPerTaskExecutor();
+      resources.add(io::shutdownNow);
+      ExecutorService builds = Executors.newFixedThreadPool(cores, named("segment-build"));
+      resources.add(builds::shutdownNow);
+      ScheduledExecutorService refresher =
+          Executors.newSingleThreadScheduledExecutor(named("snapshot-refresh"));
+      resources.add(refresher::shutdownNow);
+
+      IndexService indexes = IndexService.installed();
+      SegmentStore segmentStore = new SegmentStore(dataStore, segmentStoreLocation(config));
+      Path buildDir = Files.createDirectories(dataDir.resolve("build"));
+      SegmentFileBuilder builder =
+          new SegmentFileBuilder(
+              dataStore, io, indexes, BuildOptions.builder().workDirectory(buildDir).build());
+      TableRegistry registry =
+          new TableRegistry(
+              catalogs, new SegmentScheduler(builder, segmentStore, builds), Clock.systemUTC());
+
+      TieredCache cache = TieredCache.open(config.cache(), io, Ticker.systemTicker());
+      resources.add(cache);
+      ServedSegments segments =
+          new ServedSegments(
+              segmentStore, config.segmentMode(), dataDir.resolve("segments"), cache, indexes);
+      resources.add(segments);
+      boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
+      ExecutorService fileWork = Executors.newFixedThreadPool(cores, named("query-file"));
+      resources.add(fileWork::shutdownNow);
+      DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
+      LocalServer server =
+          new LocalServer(
+              dataStore,
+              pageCache ? Optional.of(cache) : Optional.empty(),
+              segments,
+              deletes::deletedPositions,
+              fileWork,
+              io);
+
+      RoutingTable routing = new RoutingTable();
+      registry.addListener(new TableRoutes(server, routing));
+      QueryDispatcher dispatcher =
+          (plan, route, files, deadline) -> {
+            LocalServer.Execution execution =
+                server.execute(
+                    route.table().name().toString(), route.snapshotId(), plan, files, deadline);
+            return new QueryDispatcher.Dispatched(
+                execution.partial(),
+                execution.storage().getRequests(),
+                execution.storage().bytesRead(),
+                execution.cacheHits(),
+                execution.cacheMisses());
+          };
+      EngineQueryService queries =
+          new EngineQueryService(
+              routing,
+              new SnapshotPruning(),
+              dispatcher,
+              BrokerRoutes.DEFAULT_TIMEOUT,
+              Clock.systemUTC());
+      RegistryTables tables = new RegistryTables(registry);
+      BrokerHttpServer broker =
+          new BrokerHttpServer(
+              new BrokerRoutes(
+                  queries,
+                  tables,
+                  Optional.of(tables),
+                  ROLES,
+                  () -> true,
+                  BrokerRoutes.DEFAULT_TIMEOUT));
+      ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
+      resources.add(queryThreads::shutdownNow);
+      int boundPort = broker.start(config.host(), port, queryThreads);
+      resources.add(broker);
+      Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
+      refresher.scheduleWithFixedDelay(
+          () -> refreshAll(registry, lastChecked), 1, 1, TimeUnit.SECONDS);
+      // Closed first: background builds and refreshes stop before what they publish to closes.
+      resources.add(
+          () -> {
+            refresher.shutdownNow();
+            builds.shutdownNow();
+            if (!builds.awaitTermination(10, TimeUnit.SECONDS)) {
+              log.warn("Segment builds did not stop within 10 s; closing anyway");
+            }
+          });
+      return new AllInOne(resources, registry, tables, config.host(), boundPort);
+    } catch (IOException | RuntimeException e) {
+      closeAll(resources);
+      throw e;
+    }
+  }
+
+  private static Location segmentStoreLocation(ClusterConfig config) {
+    String location = config.segmentStore();
+    if (location.startsWith("/")) {
+      location = Path.of(location).toAbsolutePath() + "/";
+    }
+    return Location.parse(location.endsWith("/") ? location : location + "/");
+  }
+
+  /** Checks each table for a new snapshot once its refresh interval has passed since the last. */
+  private static void refreshAll(TableRegistry registry, Map<String, Instant> lastChecked) {
+    Instant now = Clock.systemUTC().instant();
+    for (ServedTable table : registry.tables()) {
+      Instant last = lastChecked.getOrDefault(table.sqlName(), table.syncedAt());
+      if (last.plus(table.config().refreshInterval()).isAfter(now)) {
+        continue;
+      }
+      lastChecked.put(table.sqlName(), now);
+      try {
+        registry.refresh(table.sqlName());
+      } catch (OnboardingException | RuntimeException e) {
+        log.warn("Cannot refresh table {}: {}", table.sqlName(), e.getMessage());
+      }
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory named(String name) {
+    return Thread.ofPlatform().name(name + "-", 0).daemon(true).factory();
+  }
+
+  public TableRegistry registry() {
+    return registry;
+  }
+
+  public RegistryTables tables() {
+    return tables;
+  }
+
+  /** The broker's HTTP port. */
+  public int port() {
+    return port;
+  }
+
+  public String url() {
+    return "http://" + host + ":" + port;
+  }
+
+  @Override
+  public void close() {
+    closeAll(resources);
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.shelfmark.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.cli.Shelfmark;
+import io.shelfmark.cli.bench.report.BenchReport;
+import io.shelfmark.cli.bench.report.QueryRecord;
+import io.shelfmark.cli.bench.report.ReportJson;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The whole command at a small scale through picocli: files written, records present. No timing
+ * assertions: times on a shared machine say nothing about correctness.
+ */
+class TestBenchSmoke {
+  @TempDir Path dir;
+
+  @Test
+  void writesTheReportForEachQueryAndMode() throws Exception {
+    Path out = dir.resolve("out");
+    StringWriter errors = new StringWriter();
+    CommandLine line = Shelfmark.commandLine();
+    line.setErr(new PrintWriter(errors));
+    int status =
+        line.execute(
+            "bench",
+            "--rows",
+            "20000",
+            "--queries",
+            "Q1,Q2",
+            "--modes",
+            "pinned",
+            "--runs",
+            "10",
+            "--duckdb-runs",
+            "2",
+            "--latency-ms",
+            "5",
+            "--data-dir",
+            dir.resolve("data").toString(),
+            "--out",
+            out.toString());
+    assertThat(errors.toString()).isEmpty();
+    assertThat(status).isZero();
+    assertThat(out.resolve("bench.json")).isRegularFile();
+    assertThat(out.resolve("bench.md")).isRegularFile();
+    assertThat(out.resolve("latency.png")).isRegularFile();
+    assertThat(Files.size(out.resolve("latency.png"))).isPositive();
+
+    BenchReport report = ReportJson.read(out.resolve("bench.json"));
+    assertThat(report.schemaVersion()).isEqualTo(BenchReport.SCHEMA_VERSION);
+    assertThat(report.table().rows()).isEqualTo(20_000);
+    assertThat(report.build().segments()).isEqualTo(report.table().dataFiles());
+    assertThat(report.build().indexBytes()).isPositive();
+    assertThat(report.queries())
+        .extracting(QueryRecord::query, QueryRecord::mode)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("Q1", "pinned"),
+            org.assertj.core.groups.Tuple.tuple("Q2", "pinned"));
+    for (QueryRecord record : report.queries()) {
+      assertThat(record.error()).as(record.query()).isNull();
+      assertThat(record.hot().runs()).isEqualTo(10);
+      assertThat(record.coldMs()).isNotNull();
+      assertThat(record.totalDocs()).isEqualTo(20_000);
+    }
+    QueryRecord q1 = report.queries().get(0);
+    QueryRecord q2 = report.queries().get(1);
+    // The two sides of the wire agree, and Q1 is answered from pinned segments alone.
+    assertThat(q1.hotIo().storageBytes()).isZero();
+    assertThat(q1.hotIo().proxyRequests()).isZero();
+    assertThat(q2.hotIo().proxyBytes()).isEqualTo(q2.hotIo().storageBytes()).isPositive();
+    assertThat(q2.docsMatched()).isEqualTo(report.bounds().get(1).matchingRows());
+    assertThat(q2.lowerBoundBytes()).isEqualTo(report.bounds().get(1).lowerBoundBytes());
+    assertThat(report.duckDb()).hasSize(2);
+    assertThat(report.targets()).isNotEmpty();
+
+    JsonNode json = new ObjectMapper().readTree(out.resolve("bench.json").toFile());
+    assertThat(json.get("queries").get(1).get("hotIo").get("sequentialRounds").isInt()).isTrue();
+    assertThat(Files.readString(out.resolve("bench.md")))
+        .contains("| Q2 | pinned |")
+        .contains("![latency.png](latency.png)");
+  }
+}

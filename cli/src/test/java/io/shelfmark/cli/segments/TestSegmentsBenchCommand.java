@@ -1,0 +1,80 @@
+package io.shelfmark.cli.segments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.cli.Shelfmark;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code shelfmark segments bench} at a tiny scale: its figures are printed and consistent. */
+class TestSegmentsBenchCommand {
+  @Test
+  void testPrintsConsistentFigures(@TempDir Path dir) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = Shelfmark.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+
+    int status =
+        commandLine.execute(
+            "segments",
+            "bench",
+            "--rows",
+            "20000",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+            "--data-dir",
+            dir.toString(),
+            "--quiet");
+
+    String printed = out.toString();
+    assertThat(status).as("%s%n%s", printed, err).isZero();
+    long dataFiles = figure(printed, "dataFiles");
+    long rows = figure(printed, "rows");
+    long dataBytes = figure(printed, "dataBytes");
+    long indexBytes = figure(printed, "indexBytes");
+    assertThat(dataFiles).isPositive();
+    assertThat(rows).isEqualTo(20_000);
+    assertThat(indexBytes).isPositive().isLessThan(dataBytes);
+    Matcher ratio = Pattern.compile("(?m)^  ratio\\s+([0-9.]+)%").matcher(printed);
+    assertThat(ratio.find()).as(printed).isTrue();
+    assertThat(Double.parseDouble(ratio.group(1)))
+        .isCloseTo(100.0 * indexBytes / dataBytes, org.assertj.core.data.Offset.offset(0.006));
+    assertThat(printed)
+        .containsPattern("(?m)^  rowsPerSecond\\s+[0-9,]+ \\(target at least 1,000,000: ")
+        .containsPattern("(?m)^  threads\\s+2$")
+        .containsPattern("(?m)^    inverted\\s+[0-9,]+")
+        .containsPattern("(?m)^    sorted\\s+[0-9,]+")
+        .containsPattern("(?m)^  failedFiles\\s+0$")
+        .contains("time by phase");
+  }
+
+  @Test
+  void testHelpExplainsTheFigures() {
+    // Also: picocli formats descriptions, so a bare percent sign would print a warning instead.
+    StringWriter out = new StringWriter();
+    CommandLine commandLine = Shelfmark.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    assertThat(commandLine.execute("segments", "bench", "--help")).isZero();
+    assertThat(out.toString())
+        .startsWith("Usage: shelfmark segments bench")
+        .contains("--rows")
+        .contains("--threads")
+        .contains("target: at most 25%");
+  }
+
+  private static long figure(String printed, String name) {
+    Matcher matcher = Pattern.compile("(?m)^  " + name + "\\s+([0-9,]+)$").matcher(printed);
+    assertThat(matcher.find()).as("%s in%n%s", name, printed).isTrue();
+    return Long.parseLong(matcher.group(1).replace(",", ""));
+  }
+}

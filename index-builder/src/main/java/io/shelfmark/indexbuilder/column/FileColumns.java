@@ -1,0 +1,266 @@
+package io.shelfmark.indexbuilder.column;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.indexbuilder.spec.ColumnSpec;
+import io.shelfmark.indexbuilder.spec.MapColumnSpec;
+import io.shelfmark.indexbuilder.spec.SegmentSpec;
+import io.shelfmark.indexbuilder.spec.StatisticsColumnSpec;
+import io.shelfmark.parquet.CorruptParquetException;
+import io.shelfmark.parquet.ParquetLocation;
+import io.shelfmark.parquet.UnsupportedParquetException;
+import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.read.RowGroupBatch;
+import io.shelfmark.parquet.schema.ColumnRole;
+import io.shelfmark.parquet.schema.ColumnSchema;
+import io.shelfmark.parquet.schema.ParquetSchema;
+import io.shelfmark.segment.build.ColumnWriter;
+import io.shelfmark.segment.build.MapColumnWriter;
+import io.shelfmark.segment.build.SegmentBuilder;
+import io.shelfmark.segment.metadata.ColumnStatistics;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The columns of one data file that a {@link SegmentSpec} needs, found by Iceberg field id when the
+ * file's schema carries ids (else by name), checked against the spec's types, and the code that
+ * moves their decoded row groups into a {@link SegmentBuilder}.
+ *
+ * <p>Lifecycle: {@link #resolve} → {@link #register} once the builder has the data file → {@link
+ * #feed} each row group of a read of {@link #leafPaths()}, in file order. A spec column the file
+ * does not have (added to the table later) is registered as all null. Not thread safe.
+ */
+public final class FileColumns {
+  private static final Logger log = LoggerFactory.getLogger(FileColumns.class);
+
+  private final SegmentSpec spec;
+  private final ParquetFooter footer;
+  private final List<String> leafPaths = new ArrayList<>();
+  private final List<Optional<ResolvedColumn>> columns = new ArrayList<>();
+  private final List<Optional<ResolvedMap>> maps = new ArrayList<>();
+  private final List<Optional<ResolvedStatistics>> statistics = new ArrayList<>();
+  private final List<ColumnFeeder> columnFeeders = new ArrayList<>();
+  private final List<MapFeeder> mapFeeders = new ArrayList<>();
+
+  private record ResolvedColumn(ColumnSpec spec, ColumnSchema leaf, Conversion conversion) {}
+
+  private record ResolvedMap(MapColumnSpec spec, ColumnSchema key, ColumnSchema value) {}
+
+  private record ResolvedStatistics(
+      StatisticsColumnSpec spec, ColumnSchema leaf, Conversion conversion) {}
+
+  private FileColumns(SegmentSpec spec, ParquetFooter footer) {
+    this.spec = spec;
+    this.footer = footer;
+  }
+
+  /**
+   * Finds the spec's columns in the file.
+   *
+   * @throws UnsupportedParquetException when an indexed column is stored in a form the segment
+   *     cannot index (nested where a primitive is expected, another type than the schema's)
+   * @throws CorruptParquetException when the file's schema does not parse
+   */
+  public static FileColumns resolve(SegmentSpec spec, ParquetFooter footer)
+      throws UnsupportedParquetException, CorruptParquetException {
+    requireNonNull(spec, "spec is null");
+    requireNonNull(footer, "footer is null");
+    FileColumns result = new FileColumns(spec, footer);
+    result.resolveAll(new FieldNames(footer), ParquetSchema.from(footer.file(), footer.schema()));
+    return result;
+  }
+
+  private void resolveAll(FieldNames names, ParquetSchema schema)
+      throws UnsupportedParquetException {
+    for (ColumnSpec column : spec.columns()) {
+      Optional<String> field = names.find(column.fieldId(), column.name());
+      Optional<ResolvedColumn> resolved = Optional.empty();
+      if (field.isPresent()) {
+        ColumnSchema leaf = flatLeaf(schema, field.get(), column.name());
+        Conversion conversion = Conversion.of(leaf, column.type(), column.name(), where(leaf));
+        resolved = Optional.of(new ResolvedColumn(column, leaf, conversion));
+        leafPaths.add(leaf.dottedPath());
+      }
+      columns.add(resolved);
+    }
+    for (MapColumnSpec map : spec.mapColumns()) {
+      Optional<String> field = names.find(map.fieldId(), map.name());
+      Optional<ResolvedMap> resolved = Optional.empty();
+      if (field.isPresent()) {
+        resolved = Optional.of(mapLeaves(schema, field.get(), map));
+        leafPaths.add(resolved.get().key().dottedPath());
+        leafPaths.add(resolved.get().value().dottedPath());
+      }
+      maps.add(resolved);
+    }
+    for (StatisticsColumnSpec column : spec.statisticsColumns()) {
+      statistics.add(
+          names
+              .find(column.fieldId(), column.name())
+              .flatMap(field -> statisticsLeaf(schema, field, column)));
+    }
+  }
+
+  private ColumnSchema flatLeaf(ParquetSchema schema, String field, String column)
+      throws UnsupportedParquetException {
+    List<ColumnSchema> leaves = schema.columnsOfField(field);
+    if (leaves.size() != 1 || leaves.get(0).isRepeated() || leaves.get(0).path().size() != 1) {
+      throw new UnsupportedParquetException(
+          ParquetLocation.file(footer.file()).withColumn(field),
+          "indexing column %s stored as a nested or repeated field (%s)"
+              .formatted(column, describe(schema, field)),
+          "the table schema says it is primitive; check that the file belongs to this table");
+    }
+    return leaves.get(0);
+  }
+
+  private ResolvedMap mapLeaves(ParquetSchema schema, String field, MapColumnSpec map)
+      throws UnsupportedParquetException {
+    List<ColumnSchema> leaves = schema.columnsOfField(field);
+    if (leaves.size() != 2
+        || leaves.get(0).role() != ColumnRole.MAP_KEY
+        || leaves.get(1).role() != ColumnRole.MAP_VALUE
+        || leaves.get(0).maxRepetitionLevel() != 1
+        || leaves.get(1).maxRepetitionLevel() != 1
+        || Conversion.physical(leaves.get(0)) != Conversion.BINARY
+        || Conversion.physical(leaves.get(1)) != Conversion.BINARY) {
+      throw new UnsupportedParquetException(
+          ParquetLocation.file(footer.file()).withColumn(field),
+          "extracting keys of map %s stored as %s".formatted(map.name(), describe(schema, field)),
+          "keys are extracted from top-level map<string, string> columns only");
+    }
+    return new ResolvedMap(map, leaves.get(0), leaves.get(1));
+  }
+
+  private Optional<ResolvedStatistics> statisticsLeaf(
+      ParquetSchema schema, String field, StatisticsColumnSpec column) {
+    List<ColumnSchema> leaves = schema.columnsOfField(field);
+    if (leaves.size() != 1 || leaves.get(0).isRepeated()) {
+      log.debug("No footer statistics for {} in {}: not a flat column", column.name(), footer);
+      return Optional.empty();
+    }
+    Conversion conversion = Conversion.physical(leaves.get(0));
+    if (conversion == null || conversion.valueType() != column.type()) {
+      log.debug("No footer statistics for {} in {}: stored as {}", column, footer, leaves.get(0));
+      return Optional.empty();
+    }
+    return Optional.of(new ResolvedStatistics(column, leaves.get(0), conversion));
+  }
+
+  private static String describe(ParquetSchema schema, String field) {
+    List<ColumnSchema> leaves = schema.columnsOfField(field);
+    return leaves.isEmpty() ? "a group of other leaves" : leaves.toString();
+  }
+
+  private ParquetLocation where(ColumnSchema leaf) {
+    return ParquetLocation.file(footer.file()).withColumn(leaf.dottedPath());
+  }
+
+  /** The Parquet leaf columns to read, by dotted path; empty when the file has none of them. */
+  public List<String> leafPaths() {
+    return List.copyOf(leafPaths);
+  }
+
+  /**
+   * Adds the spec's columns, map columns and footer statistics to {@code builder}, which must
+   * already describe this data file as its file 0. Columns absent from the file are filled with
+   * nulls now; the others wait for {@link #feed}.
+   */
+  public void register(SegmentBuilder builder) {
+    int rows = (int) footer.rowCount();
+    int batchIndex = 0;
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnSpec columnSpec = spec.columns().get(i);
+      ColumnWriter writer =
+          builder.addColumn(columnSpec.name(), columnSpec.type(), columnSpec.indexIds());
+      Optional<ResolvedColumn> column = columns.get(i);
+      if (column.isPresent()) {
+        columnFeeders.add(
+            new ColumnFeeder(
+                writer, column.get().conversion(), batchIndex++, where(column.get().leaf())));
+      } else {
+        writer.addNulls(rows);
+      }
+    }
+    for (int i = 0; i < maps.size(); i++) {
+      MapColumnSpec mapSpec = spec.mapColumns().get(i);
+      MapColumnWriter writer =
+          builder.addMapColumn(mapSpec.name(), mapSpec.selection(), mapSpec.keyIndexIds());
+      Optional<ResolvedMap> map = maps.get(i);
+      if (map.isPresent()) {
+        mapFeeders.add(new MapFeeder(writer, batchIndex, batchIndex + 1, where(map.get().key())));
+        batchIndex += 2;
+      } else {
+        boolean[] allNull = new boolean[rows];
+        Arrays.fill(allNull, true);
+        writer.addMaps(
+            rows,
+            new int[rows + 1],
+            allNull,
+            new byte[0],
+            new int[1],
+            new byte[0],
+            new int[1],
+            null);
+      }
+    }
+    registerStatistics(builder);
+  }
+
+  private void registerStatistics(SegmentBuilder builder) {
+    for (int i = 0; i < statistics.size(); i++) {
+      StatisticsColumnSpec column = spec.statisticsColumns().get(i);
+      Optional<ResolvedStatistics> resolved = statistics.get(i);
+      ColumnStatistics[] rowGroups = new ColumnStatistics[footer.rowGroupCount()];
+      for (int rowGroup = 0; rowGroup < rowGroups.length; rowGroup++) {
+        long rows = footer.rowGroupRowCount(rowGroup);
+        rowGroups[rowGroup] =
+            resolved.isPresent()
+                ? FooterStatistics.of(
+                    footer.columnChunk(rowGroup, resolved.get().leaf().index()),
+                    resolved.get().conversion(),
+                    rows)
+                : allNull(rows);
+        builder.addStatistics(0, rowGroup, column.name(), rowGroups[rowGroup]);
+      }
+      builder.addStatistics(0, -1, column.name(), FooterStatistics.combine(footer, rowGroups));
+    }
+  }
+
+  /** A column the file does not have reads as null in every row. */
+  private static ColumnStatistics allNull(long rows) {
+    return new ColumnStatistics(rows, OptionalLong.of(rows), Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * Feeds one decoded row group (every row of it) of a read of {@link #leafPaths()}.
+   *
+   * @throws CorruptParquetException when the batch does not hold the row group's rows or a map's
+   *     keys and values do not pair up
+   */
+  public void feed(RowGroupBatch batch) throws CorruptParquetException {
+    int expected = footer.rowGroupRowCount(batch.rowGroup());
+    if (batch.rows().size() != expected || batch.columns().size() != leafPaths.size()) {
+      throw new CorruptParquetException(
+          ParquetLocation.file(footer.file()).withRowGroup(batch.rowGroup()),
+          "decoded %d rows of %d columns but the row group has %d rows and %d columns were read"
+              .formatted(batch.rows().size(), batch.columns().size(), expected, leafPaths.size()));
+    }
+    for (ColumnFeeder feeder : columnFeeders) {
+      if (feeder != null) {
+        feeder.feed(batch.columns().get(feeder.batchIndex()), batch.rowGroup());
+      }
+    }
+    for (MapFeeder feeder : mapFeeders) {
+      feeder.feed(
+          batch.columns().get(feeder.keyIndex()),
+          batch.columns().get(feeder.valueIndex()),
+          batch.rowGroup());
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package io.shelfmark.indexbuilder.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.catalog.snapshot.TableSnapshot;
+import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.indexbuilder.spec.SegmentSpec;
+import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.indexbuilder.testing.DecodedValues;
+import io.shelfmark.indexbuilder.testing.RoundTripChecks;
+import io.shelfmark.indexbuilder.testing.TestingMetricsLake;
+import io.shelfmark.segment.filter.FilterEvaluator;
+import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.metadata.ColumnStatistics;
+import io.shelfmark.segment.metadata.DataFileIdentity;
+import io.shelfmark.segment.predicate.Predicate;
+import io.shelfmark.segment.read.Segment;
+import io.shelfmark.segment.spi.Value;
+import io.shelfmark.storage.spi.Location;
+import io.shelfmark.testing.oracle.DuckDbOracle;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The generated benchmark table, small, in an embedded S3 lake: every data file's segment is built
+ * with the bundled table config, read back both memory-mapped (after a pin) and with ranged GETs,
+ * and every index answers random predicates exactly as a brute-force scan of the values the reader
+ * decodes; counts across all segments also equal DuckDB's over the same Parquet files.
+ */
+class TestGeneratedRoundTrip {
+  private static final IndexService INDEXES = IndexService.installed();
+
+  @TempDir static Path directory;
+  private static TestingMetricsLake lake;
+  private static ExecutorService io;
+  private static SegmentSpec spec;
+  private static SegmentStore store;
+  private static TableSnapshot snapshot;
+  private static IndexingReport report;
+  private static final List<IndexingProgress> progress = new CopyOnWriteArrayList<>();
+
+  @BeforeAll
+  static void buildEverySegment() throws Exception {
+    lake = TestingMetricsLake.shared();
+    io = Executors.newVirtualThreadPerTaskExecutor();
+    spec =
+        SegmentSpec.from(
+            ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE),
+            lake.table().schema());
+    store = new SegmentStore(lake.store(), Location.parse("s3://lake/_shelfmark/round-trip/"));
+    snapshot = lake.snapshot();
+    report =
+        new SnapshotIndexer(builder(), store, 2)
+            .index(spec, snapshot, lake.formatVersion(), (outcome, p) -> progress.add(p));
+  }
+
+  @AfterAll
+  static void close() {
+    io.shutdownNow();
+  }
+
+  private static SegmentFileBuilder builder() {
+    return new SegmentFileBuilder(
+        lake.store(),
+        io,
+        INDEXES,
+        BuildOptions.builder().workDirectory(directory.resolve("work")).build());
+  }
+
+  @Test
+  void testEverySegmentAnswersLikeAScanOfItsFile() throws Exception {
+    assertThat(report.failed()).isEmpty();
+    assertThat(report.built()).hasSize(snapshot.dataFiles().size());
+    assertThat(report.rowsBuilt()).isEqualTo(TestingMetricsLake.SHARED_ROWS);
+    assertThat(progress).hasSize(snapshot.dataFiles().size());
+    assertThat(progress.getLast().filesDone()).isEqualTo(snapshot.dataFiles().size());
+    assertThat(progress.getLast().rowsDone()).isEqualTo(TestingMetricsLake.SHARED_ROWS);
+
+    Path pins = directory.resolve("pins");
+    int checked = 0;
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      Location location = store.locationOf(spec, file.path(), file.fileSizeInBytes());
+      Map<String, Value[]> expected =
+          DecodedValues.read(
+              lake.store(),
+              Location.parse(file.path()),
+              file.fileSizeInBytes(),
+              List.of("org_id", "metric", "resolution", "logical_timestamp"),
+              Map.of("dimensions", List.of("node", "service")));
+      boolean pinned = checked % 2 == 0;
+      try (Segment segment =
+          pinned
+              ? SegmentStore.openPinned(store.pin(location, pins), INDEXES)
+              : store.open(location, INDEXES)) {
+        RoundTripChecks.check(segment, expected, checked, 8);
+        checkIdentityAndParts(segment, file);
+        checkFooterStatistics(segment, file);
+      }
+      checked++;
+    }
+    assertThat(checked).isEqualTo(snapshot.dataFiles().size());
+  }
+
+  private static void checkIdentityAndParts(Segment segment, DataFileInfo file) throws IOException {
+    DataFileIdentity identity = segment.metadata().files().getFirst().identity();
+    assertThat(identity.path()).isEqualTo(file.path());
+    assertThat(identity.fileSize()).isEqualTo(file.fileSizeInBytes());
+    assertThat(identity.recordCount()).isEqualTo(file.recordCount());
+    assertThat(identity.dataSequenceNumber()).hasValue(file.dataSequenceNumber());
+    assertThat(identity.specId()).isEqualTo(file.partition().specId());
+    assertThat(identity.partition().getFirst().name()).isEqualTo("org_id");
+    assertThat(identity.partition().getFirst().value())
+        .hasValue(file.partition().values().getFirst().toString());
+    // Files are sorted by time and hold one org: sorted indexes replace range and inverted.
+    assertThat(segment.indexIds("logical_timestamp")).containsExactly("sorted");
+    assertThat(segment.indexIds("org_id")).containsExactly("sorted");
+    assertThat(segment.indexIds("metric")).contains("inverted");
+    assertThat(segment.indexIds("dimensions['service']")).contains("inverted", "forward");
+    // The footer and every column chunk's pages are in the segment: a query reads neither again.
+    assertThat(segment.footer(0).remaining()).isPositive();
+    assertThat(segment.pageLayouts(0))
+        .hasSize(8 * segment.metadata().files().getFirst().rowGroupRowCounts().size());
+  }
+
+  private static void checkFooterStatistics(Segment segment, DataFileInfo file) throws IOException {
+    ColumnStatistics sum = segment.statistics().files().getFirst().file().get("sum_rollup");
+    assertThat(sum.rowCount()).isEqualTo(file.recordCount());
+    assertThat(sum.nullCount()).hasValue(0);
+    assertThat(sum.min()).isPresent();
+    assertThat(sum.min().get().compareTo(sum.max().get())).isLessThanOrEqualTo(0);
+    for (int rowGroup = 0;
+        rowGroup < segment.metadata().files().getFirst().rowGroupRowCounts().size();
+        rowGroup++) {
+      assertThat(segment.statistics().rowGroup(0, rowGroup, "latest_rollup")).isPresent();
+    }
+  }
+
+  @Test
+  void testCountsAcrossSegmentsEqualDuckDb() throws Exception {
+    assertThat(report.failed()).isEmpty();
+
+    long q2 = 0;
+    long needle = 0;
+    long services = 0;
+    List<Path> files = new ArrayList<>();
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      files.add(lake.localFile(file));
+      try (Segment segment =
+          store.open(store.locationOf(spec, file.path(), file.fileSizeInBytes()), INDEXES)) {
+        FilterEvaluator evaluator = new FilterEvaluator(segment);
+        q2 +=
+            evaluator
+                .evaluate(
+                    Predicate.and(
+                        Predicate.eq("metric", "tk_cache"),
+                        Predicate.eq("org_id", 184833768L),
+                        Predicate.eq("resolution", 15000L)))
+                .definite()
+                .getLongCardinality();
+        needle +=
+            evaluator
+                .evaluate(Predicate.eq("dimensions['node']", "xyz"))
+                .definite()
+                .getLongCardinality();
+        services +=
+            evaluator
+                .evaluate(Predicate.not(Predicate.isNull("dimensions['service']")))
+                .definite()
+                .getLongCardinality();
+      }
+    }
+    try (DuckDbOracle duckDb = DuckDbOracle.open()) {
+      duckDb.registerTable("obs.metrics", files);
+      assertThat(
+              count(
+                  duckDb,
+                  "SELECT count(*) FROM obs.metrics WHERE metric = 'tk_cache' AND org_id = 184833768"
+                      + " AND resolution = 15000"))
+          .isEqualTo(q2)
+          .isPositive();
+      assertThat(
+              count(
+                  duckDb,
+                  "SELECT count(*) FROM obs.metrics WHERE element_at(dimensions, 'node')[1] = 'xyz'"))
+          .isEqualTo(needle);
+      assertThat(
+              count(
+                  duckDb,
+                  "SELECT count(*) FROM obs.metrics WHERE element_at(dimensions, 'service')[1] IS NOT"
+                      + " NULL"))
+          .isEqualTo(services)
+          .isEqualTo(TestingMetricsLake.SHARED_ROWS);
+    }
+  }
+
+  private static long count(DuckDbOracle duckDb, String sql) {
+    return ((Number) duckDb.query(sql).rows().getFirst().getFirst()).longValue();
+  }
+
+  @Test
+  void testSecondRunReusesEverySegment() throws Exception {
+    IndexingReport second =
+        new SnapshotIndexer(builder(), store, 2)
+            .index(spec, snapshot, lake.formatVersion(), IndexingListener.none());
+
+    assertThat(second.built()).isEmpty();
+    assertThat(second.reused()).hasSize(snapshot.dataFiles().size());
+    assertThat(second.segmentBytes()).isEqualTo(report.segmentBytes());
+    assertThat(second.dataBytes()).isEqualTo(report.dataBytes());
+    // Another spec (here another forward policy) has its own directory: nothing is reused.
+    List<DataFileSource> someFiles = new ArrayList<>();
+    for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
+      someFiles.add(DataFileSource.of(file, lake.formatVersion()));
+    }
+    IndexingReport other =
+        new SnapshotIndexer(builder(), store, 2)
+            .index(spec.withForwardMaxCardinality(8), someFiles, IndexingListener.none());
+    assertThat(other.reused()).isEmpty();
+    assertThat(other.built()).hasSize(3);
+    try (var staged = Files.list(directory.resolve("work"))) {
+      assertThat(staged).as("staging files are deleted").isEmpty();
+    }
+  }
+}

@@ -1,0 +1,279 @@
+package io.shelfmark.server.local;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.cache.CachePolicy;
+import io.shelfmark.cache.CachingObjectStore;
+import io.shelfmark.cache.TieredCache;
+import io.shelfmark.cache.key.ObjectIdentity;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.catalog.snapshot.TableSnapshot;
+import io.shelfmark.segment.metadata.DataFileIdentity;
+import io.shelfmark.segment.read.Segment;
+import io.shelfmark.server.exec.ExecutionContext;
+import io.shelfmark.server.exec.FileTask;
+import io.shelfmark.server.exec.QueryExecutor;
+import io.shelfmark.server.exec.UnsupportedQueryException;
+import io.shelfmark.server.result.PartialResult;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.storage.counting.CountingObjectStore;
+import io.shelfmark.storage.spi.Location;
+import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.StorageStats;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import org.apache.iceberg.Schema;
+import org.roaringbitmap.RoaringBitmap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server role inside one process: holds, per served table, what queries over its snapshot need
+ * — each live data file with its open segment (if usable) and its deleted rows, read once per
+ * snapshot — and executes plans over chosen files. Each query reads Parquet through its own
+ * counting view of the data store (behind the shared page cache when there is one), so its storage
+ * figures are its own even while other queries run.
+ *
+ * <p>Thread safe: {@link #serve} replaces a table's files whole; a query uses the files it found
+ * when it started.
+ */
+public final class LocalServer {
+  private static final Logger log = LoggerFactory.getLogger(LocalServer.class);
+
+  private final ObjectStore dataStore;
+  private final Optional<TieredCache> pageCache;
+  private final ServedSegments segments;
+  private final DeletedRowsSource deletes;
+  private final Executor fileExecutor;
+  private final Executor ioExecutor;
+  private final QueryExecutor queryExecutor;
+  private final Map<String, ServedSnapshot> tables = new ConcurrentHashMap<>();
+  // The snapshot served before the current one, for queries routed just before a switch.
+  private final Map<String, ServedSnapshot> previousSnapshots = new ConcurrentHashMap<>();
+
+  /**
+   * @param dataStore where the tables' Parquet files are read from
+   * @param pageCache when present, Parquet pages are cached in it (memory and disk)
+   * @param segments the open segments
+   * @param deletes reads each data file's deleted rows
+   * @param fileExecutor runs per-file work (CPU bound: about one thread per core)
+   * @param ioExecutor runs ranged GETs (they block: unbounded, e.g. virtual threads)
+   */
+  public LocalServer(
+      ObjectStore dataStore,
+      Optional<TieredCache> pageCache,
+      ServedSegments segments,
+      DeletedRowsSource deletes,
+      Executor fileExecutor,
+      Executor ioExecutor) {
+    this.dataStore = requireNonNull(dataStore, "dataStore is null");
+    this.pageCache = requireNonNull(pageCache, "pageCache is null");
+    this.segments = requireNonNull(segments, "segments is null");
+    this.deletes = requireNonNull(deletes, "deletes is null");
+    this.fileExecutor = requireNonNull(fileExecutor, "fileExecutor is null");
+    this.ioExecutor = requireNonNull(ioExecutor, "ioExecutor is null");
+    this.queryExecutor = new QueryExecutor();
+  }
+
+  /** The files of one snapshot as this server holds them. */
+  private record ServedSnapshot(long snapshotId, Schema schema, Map<String, LoadedFile> files) {}
+
+  /**
+   * Serves {@code snapshot} of {@code table}: opens the ready segments not yet open and, for a new
+   * snapshot, reads the deleted rows of every data file. A segment that cannot be opened or that
+   * belongs to another file is left out (its file is read directly) and logged.
+   *
+   * @param schema the table's schema at that snapshot (columns map to Parquet fields by id)
+   * @param ready the ready segment of each data file that has one, by data file path
+   * @return the open segment of each data file that has a usable one
+   */
+  public Map<String, Segment> serve(
+      String table, Schema schema, TableSnapshot snapshot, Map<String, SegmentRef> ready) {
+    requireNonNull(table, "table is null");
+    requireNonNull(schema, "schema is null");
+    requireNonNull(snapshot, "snapshot is null");
+    requireNonNull(ready, "ready is null");
+    long snapshotId = snapshot.snapshotId().orElse(-1);
+    ServedSnapshot previous = tables.get(table);
+    boolean sameSnapshot = previous != null && previous.snapshotId() == snapshotId;
+    Map<String, LoadedFile> files = new LinkedHashMap<>();
+    Map<String, Segment> opened = new HashMap<>();
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      SegmentRef ref = ready.get(file.path());
+      Optional<Segment> segment = open(file, ref);
+      segment.ifPresent(s -> opened.put(file.path(), s));
+      Optional<Location> location =
+          segment.isPresent() ? Optional.of(ref.location()) : Optional.empty();
+      LoadedFile earlier = sameSnapshot ? previous.files().get(file.path()) : null;
+      files.put(
+          file.path(),
+          earlier != null
+              ? new LoadedFile(
+                  file, segment, location, earlier.deletedPositions(), earlier.deletesRefusal())
+              : loadDeletes(file, snapshot, segment, location));
+    }
+    ServedSnapshot replaced =
+        tables.put(table, new ServedSnapshot(snapshotId, schema, Map.copyOf(files)));
+    if (replaced != null && replaced.snapshotId() != snapshotId) {
+      previousSnapshots.put(table, replaced);
+    }
+    retainOpenSegments();
+    return opened;
+  }
+
+  /** Stops serving a table. */
+  public void drop(String table) {
+    tables.remove(table);
+    previousSnapshots.remove(table);
+    retainOpenSegments();
+  }
+
+  private void retainOpenSegments() {
+    Set<Location> live = new HashSet<>();
+    for (Map<String, ServedSnapshot> served : List.of(tables, previousSnapshots)) {
+      for (ServedSnapshot snapshot : served.values()) {
+        for (LoadedFile file : snapshot.files().values()) {
+          file.segmentLocation().ifPresent(live::add);
+        }
+      }
+    }
+    segments.retainOnly(live);
+  }
+
+  private Optional<Segment> open(DataFileInfo file, SegmentRef ref) {
+    if (ref == null) {
+      return Optional.empty();
+    }
+    try {
+      Segment segment = segments.segment(ref.location(), ref.sizeInBytes());
+      List<io.shelfmark.segment.metadata.DataFileEntry> entries = segment.metadata().files();
+      DataFileIdentity identity = entries.size() == 1 ? entries.getFirst().identity() : null;
+      if (identity == null
+          || !identity.path().equals(file.path())
+          || identity.fileSize() != file.fileSizeInBytes()
+          || identity.recordCount() != file.recordCount()) {
+        log.warn(
+            "Not using segment {} for {}: it describes {} (the file will be read directly)",
+            ref.location(),
+            file.path(),
+            identity == null ? entries.size() + " files" : identity.path());
+        return Optional.empty();
+      }
+      return Optional.of(segment);
+    } catch (IOException | RuntimeException e) {
+      log.warn(
+          "Cannot open segment {} of {} (the file will be read directly): {}",
+          ref.location(),
+          file.path(),
+          e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  private LoadedFile loadDeletes(
+      DataFileInfo file,
+      TableSnapshot snapshot,
+      Optional<Segment> segment,
+      Optional<Location> location) {
+    if (file.deleteFiles().isEmpty()) {
+      return new LoadedFile(file, segment, location, new RoaringBitmap(), Optional.empty());
+    }
+    try {
+      RoaringBitmap deleted = deletes.deletedPositions(file, snapshot);
+      return new LoadedFile(file, segment, location, deleted, Optional.empty());
+    } catch (IOException | RuntimeException e) {
+      // Refused per file, at query time: queries that prune this file away still work.
+      log.warn("Cannot read the deletes of {}: {}", file.path(), e.getMessage());
+      return new LoadedFile(
+          file,
+          segment,
+          location,
+          new RoaringBitmap(),
+          Optional.of(e.getMessage() == null ? e.toString() : e.getMessage()));
+    }
+  }
+
+  /** A query's merged partial result and its own storage and cache figures. */
+  public record Execution(
+      PartialResult partial, StorageStats.Snapshot storage, long cacheHits, long cacheMisses) {}
+
+  /**
+   * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table}.
+   *
+   * @throws UnsupportedQueryException when a file's deletes cannot be applied
+   * @throws IllegalStateException when the server no longer serves that snapshot
+   */
+  public Execution execute(
+      String table, long snapshotId, QueryPlan plan, List<DataFileInfo> files, Instant deadline) {
+    ServedSnapshot served = tables.get(table);
+    if (served != null && served.snapshotId() != snapshotId) {
+      ServedSnapshot previous = previousSnapshots.get(table);
+      served = previous != null && previous.snapshotId() == snapshotId ? previous : served;
+    }
+    if (served == null || served.snapshotId() != snapshotId) {
+      throw new IllegalStateException(
+          "Cannot execute on %s at snapshot %d: this server serves %s (retry the query)"
+              .formatted(
+                  table,
+                  snapshotId,
+                  served == null ? "no snapshot of it" : "snapshot " + served.snapshotId()));
+    }
+    List<FileTask> tasks = new ArrayList<>(files.size());
+    Map<Location, Long> sizes = new HashMap<>();
+    for (DataFileInfo file : files) {
+      LoadedFile loaded = served.files().get(file.path());
+      if (loaded == null) {
+        throw new IllegalStateException(
+            "Cannot execute on " + file.path() + ": not a live file of snapshot " + snapshotId);
+      }
+      if (loaded.deletesRefusal().isPresent()) {
+        throw new UnsupportedQueryException(
+            "Cannot answer queries over "
+                + file.path()
+                + " correctly: "
+                + loaded.deletesRefusal().get());
+      }
+      tasks.add(new FileTask(file, loaded.segment(), loaded.deletedPositions()));
+      sizes.put(Location.parse(file.path()), file.fileSizeInBytes());
+    }
+    CountingObjectStore fromStorage = new CountingObjectStore(dataStore);
+    ObjectStore reads = fromStorage;
+    CountingObjectStore throughCache = null;
+    if (pageCache.isPresent()) {
+      throughCache =
+          new CountingObjectStore(
+              new CachingObjectStore(
+                  fromStorage,
+                  pageCache.get(),
+                  CachePolicy.MEMORY_AND_DISK,
+                  location -> {
+                    Long size = sizes.get(location);
+                    if (size == null) {
+                      throw new IOException(
+                          "Cannot cache reads of " + location + ": not a file of this query");
+                    }
+                    return ObjectIdentity.immutable(location, size);
+                  }));
+      reads = throughCache;
+    }
+    PartialResult partial =
+        queryExecutor.execute(
+            plan,
+            tasks,
+            ExecutionContext.of(reads, fileExecutor, ioExecutor, served.schema(), deadline));
+    StorageStats.Snapshot storage = fromStorage.stats().snapshot();
+    long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
+    long misses = throughCache == null ? 0 : storage.getRequests();
+    return new Execution(partial, storage, Math.max(0, requested - misses), misses);
+  }
+}

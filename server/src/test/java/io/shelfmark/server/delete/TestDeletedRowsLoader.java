@@ -1,0 +1,309 @@
+package io.shelfmark.server.delete;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shelfmark.catalog.Catalogs;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.catalog.snapshot.DeleteFileInfo;
+import io.shelfmark.catalog.snapshot.FilePartition;
+import io.shelfmark.catalog.snapshot.TableSnapshot;
+import io.shelfmark.config.cluster.CatalogConfig;
+import io.shelfmark.config.cluster.CatalogType;
+import io.shelfmark.storage.ObjectStores;
+import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.testing.iceberg.IcebergScenario;
+import io.shelfmark.testing.iceberg.ScenarioFile;
+import io.shelfmark.testing.iceberg.ScenarioState;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Deleted-row bitmaps of real Iceberg tables (JDBC catalog on SQLite, a {@code file:} warehouse),
+ * written by Iceberg's own position-delete, deletion-vector and equality-delete writers through the
+ * {@link IcebergScenario} fixture, whose record of deleted positions its own test checks against
+ * Iceberg's generic reader.
+ */
+class TestDeletedRowsLoader {
+  private static final long CACHE_BYTES = 64L << 20;
+
+  @TempDir static Path directory;
+  private static ObjectStore store;
+  private static Catalog catalog;
+  private static ExecutorService executor;
+
+  @BeforeAll
+  static void start() {
+    store = ObjectStores.local();
+    catalog =
+        Catalogs.open(
+            CatalogConfig.builder()
+                .type(CatalogType.JDBC)
+                .name("deletes")
+                .uri("jdbc:sqlite:" + directory.resolve("catalog.db"))
+                .warehouse(directory.resolve("warehouse").toUri().toString())
+                .build(),
+            store);
+    ((SupportsNamespaces) catalog).createNamespace(Namespace.of("t"));
+    executor = Executors.newFixedThreadPool(2);
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    executor.shutdownNow();
+    ((Closeable) catalog).close();
+    store.close();
+  }
+
+  @Test
+  void positionDeleteFilesGiveTheDeletedPositionsOfEachDataFile() throws IOException {
+    IcebergScenario scenario = scenario("position_deletes", 2);
+    scenario.append(80);
+    scenario.append(80);
+    check(scenario, scenario.deleteRows(4, 4));
+    // Several files of one partition chosen at once share one delete file.
+    check(scenario, scenario.deleteRows(8, 3));
+    Set<String> before = locations(scenario.state());
+    ScenarioState appended = scenario.append(40);
+    check(scenario, appended);
+    // Sequence numbers: delete files committed before a data file never apply to it, even in its
+    // partition (Iceberg plans them out; the loader applies what Iceberg planned).
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      if (!before.contains(file.path())) {
+        assertThat(file.deleteFiles()).as("deletes of new file %s", file.path()).isEmpty();
+      }
+    }
+    assertThat(snapshot.dataFiles()).anyMatch(file -> file.deleteFiles().size() >= 2);
+    assertThat(snapshot.deleteFiles().values())
+        .allMatch(delete -> delete.format() == FileFormat.PARQUET && !delete.isDeletionVector());
+    check(scenario, scenario.overwrite(2));
+  }
+
+  @Test
+  void deletionVectorsGiveTheDeletedPositionsOfEachDataFile() throws IOException {
+    IcebergScenario scenario = scenario("deletion_vectors", 3);
+    scenario.append(60);
+    check(scenario, scenario.deleteRows(3, 4));
+    // Deleting again from the same files replaces their vectors by merged ones.
+    check(scenario, scenario.deleteRows(7, 2));
+    check(scenario, scenario.overwrite(1));
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    assertThat(snapshot.deleteFiles()).isNotEmpty();
+    assertThat(snapshot.deleteFiles().values()).allMatch(DeleteFileInfo::isDeletionVector);
+    // One vector per data file with deletes, though several share a Puffin file.
+    long withDeletes =
+        scenario.state().files().stream().filter(f -> !f.deletedPositions().isEmpty()).count();
+    assertThat(snapshot.deleteFiles()).hasSize((int) withDeletes);
+    assertThat(snapshot.deleteFiles().values().stream().map(DeleteFileInfo::path).distinct())
+        .hasSizeLessThan((int) withDeletes);
+  }
+
+  @Test
+  void readsEachDeleteFileOnceForAllItsDataFiles() throws IOException {
+    IcebergScenario scenario = scenario("cached", 2);
+    scenario.append(60);
+    scenario.append(60);
+    scenario.deleteRows(10, 3);
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      loader.deletedPositions(file, snapshot);
+    }
+    long requests = store.stats().snapshot().getRequests();
+    assertThat(loader.cacheStats().loadCount()).isEqualTo(snapshot.deleteFiles().size());
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      assertThat(loader.deletedPositions(file, snapshot))
+          .isEqualTo(bitmap(scenario.state().file(file.path()).orElseThrow()));
+    }
+    assertThat(store.stats().snapshot().getRequests()).isEqualTo(requests);
+    assertThat(loader.cacheStats().loadCount()).isEqualTo(snapshot.deleteFiles().size());
+  }
+
+  @Test
+  void skipsRowGroupsOfOtherDataFiles() throws IOException {
+    // Unpartitioned, so one position-delete file names every data file; row groups of about 100
+    // delete rows, 50 per data file, so each row group holds two data files' deletes.
+    IcebergScenario scenario =
+        IcebergScenario.create(
+            catalog,
+            TableIdentifier.of("t", "row_groups"),
+            IcebergScenario.SCHEMA,
+            PartitionSpec.unpartitioned(),
+            2,
+            IcebergScenario.localFiles(),
+            5,
+            Map.of(
+                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, "1",
+                TableProperties.DELETE_PARQUET_ROW_GROUP_SIZE_BYTES, "1"));
+    for (int i = 0; i < 6; i++) {
+      scenario.append(60);
+    }
+    scenario.deleteRows(6, 50);
+    // Only one of the six data files stays live; the delete file still applies to it.
+    ScenarioState state = scenario.overwrite(5);
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    assertThat(snapshot.deleteFiles()).hasSize(1);
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    check(loader, snapshot, state);
+    assertThat(loader.rowGroupsRead()).isEqualTo(1);
+    assertThat(loader.rowGroupsSkipped()).isEqualTo(2);
+  }
+
+  @Test
+  void refusesEqualityDeletes() throws IOException {
+    IcebergScenario scenario = scenario("equality_deletes", 2);
+    scenario.append(30);
+    scenario.deleteIds(1, 2);
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    DataFileInfo file =
+        snapshot.dataFiles().stream()
+            .filter(candidate -> !candidate.deleteFiles().isEmpty())
+            .findFirst()
+            .orElseThrow();
+    String delete = file.deleteFiles().getFirst();
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    assertThatThrownBy(() -> loader.deletedPositions(file, snapshot))
+        .isInstanceOf(UnsupportedDeletesException.class)
+        .hasMessage(
+            "Cannot apply equality delete file %s (field ids [1]) to data file %s: equality"
+                + " deletes are not supported yet (rewrite them into position deletes, for example"
+                + " by compacting the table, or leave the table unserved)",
+            delete, file.path())
+        .satisfies(
+            e -> {
+              assertThat(((UnsupportedDeletesException) e).deleteFile()).isEqualTo(delete);
+              assertThat(((UnsupportedDeletesException) e).dataFile()).isEqualTo(file.path());
+            });
+    assertThat(DeletedRowsLoader.isSupported(snapshot.deleteFiles().get(delete))).isFalse();
+  }
+
+  @Test
+  void refusesPositionDeletesInAvro() {
+    DeleteFileInfo avro =
+        new DeleteFileInfo(
+            "file:/lake/t/data/deletes.avro",
+            FileFormat.AVRO,
+            FileContent.POSITION_DELETES,
+            100,
+            2,
+            new FilePartition(0, "", List.of()),
+            2,
+            2,
+            List.of(),
+            Optional.empty(),
+            OptionalLong.empty(),
+            OptionalLong.empty());
+    DataFileInfo file = dataFile("file:/lake/t/data/f.parquet", 10, List.of(avro.path()));
+    TableSnapshot snapshot =
+        new TableSnapshot("t.avro", OptionalLong.of(1), List.of(file), List.of(avro));
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    assertThatThrownBy(() -> loader.deletedPositions(file, snapshot))
+        .isInstanceOf(UnsupportedDeletesException.class)
+        .hasMessage(
+            "Cannot apply position delete file file:/lake/t/data/deletes.avro to data file"
+                + " file:/lake/t/data/f.parquet: it is AVRO, and Shelfmark reads position deletes"
+                + " in Parquet and deletion vectors only (rewrite the deletes with"
+                + " write.delete.format.default=parquet)");
+  }
+
+  @Test
+  void refusesFilesOfAnotherSnapshot() {
+    DataFileInfo file = dataFile("file:/lake/t/data/f.parquet", 10, List.of());
+    TableSnapshot empty = new TableSnapshot("t.empty", OptionalLong.empty(), List.of(), List.of());
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    assertThatThrownBy(() -> loader.deletedPositions(file, empty))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot load deleted rows of file:/lake/t/data/f.parquet: it is not a live data file"
+                + " of TableSnapshot{t.empty@(none), 0 data files, 0 delete files}");
+  }
+
+  private static IcebergScenario scenario(String name, int formatVersion) {
+    return IcebergScenario.create(
+        catalog,
+        TableIdentifier.of("t", name),
+        IcebergScenario.SCHEMA,
+        IcebergScenario.spec(IcebergScenario.SCHEMA),
+        formatVersion,
+        IcebergScenario.localFiles(),
+        name.hashCode());
+  }
+
+  /** The loader's bitmap of every live file equals the fixture's record of deleted positions. */
+  private static void check(IcebergScenario scenario, ScenarioState state) throws IOException {
+    Table table = scenario.table();
+    check(new DeletedRowsLoader(store, executor, CACHE_BYTES), TableSnapshot.current(table), state);
+  }
+
+  private static void check(DeletedRowsLoader loader, TableSnapshot snapshot, ScenarioState state)
+      throws IOException {
+    assertThat(locations(snapshot)).isEqualTo(locations(state));
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      ScenarioFile expected = state.file(file.path()).orElseThrow();
+      assertThat(loader.deletedPositions(file, snapshot))
+          .as("deleted positions of %s after %s", file.path(), state.step())
+          .isEqualTo(bitmap(expected));
+    }
+  }
+
+  private static RoaringBitmap bitmap(ScenarioFile file) {
+    RoaringBitmap bitmap = new RoaringBitmap();
+    for (long position : file.deletedPositions()) {
+      bitmap.add((int) position);
+    }
+    return bitmap;
+  }
+
+  private static Set<String> locations(ScenarioState state) {
+    Set<String> locations = new HashSet<>();
+    for (ScenarioFile file : state.files()) {
+      locations.add(file.location());
+    }
+    return locations;
+  }
+
+  private static Set<String> locations(TableSnapshot snapshot) {
+    Set<String> locations = new HashSet<>();
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      locations.add(file.path());
+    }
+    return locations;
+  }
+
+  static DataFileInfo dataFile(String path, long rows, List<String> deletes) {
+    return new DataFileInfo(
+        path,
+        FileFormat.PARQUET,
+        FileContent.DATA,
+        1000,
+        rows,
+        new FilePartition(0, "", List.of()),
+        1,
+        1,
+        deletes);
+  }
+}

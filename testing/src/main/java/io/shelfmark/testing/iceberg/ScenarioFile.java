@@ -1,0 +1,46 @@
+package io.shelfmark.testing.iceberg;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One live data file of a scenario's table, with what an independent reader needs to read it as the
+ * table's current snapshot sees it.
+ *
+ * @param location the file's location in the table metadata
+ * @param localPath where the same bytes are on local disk (for DuckDB)
+ * @param recordCount rows in the file, before deletes
+ * @param specId the partition spec the file was written with
+ * @param columnNames per Iceberg field id, the column's name inside the file (its name when the
+ *     file was written: a later rename does not change the file)
+ * @param deletedPositions 0-based positions of rows deleted by position deletes or deletion vectors
+ *     in the current snapshot, ascending
+ * @param equalityDeletedIds row ids (the first column) removed from this file by equality deletes
+ *     in the current snapshot, ascending
+ */
+public record ScenarioFile(
+    String location,
+    Path localPath,
+    long recordCount,
+    int specId,
+    Map<Integer, String> columnNames,
+    List<Long> deletedPositions,
+    List<Long> equalityDeletedIds) {
+  public ScenarioFile {
+    requireNonNull(location, "location is null");
+    requireNonNull(localPath, "localPath is null");
+    columnNames = java.util.Collections.unmodifiableMap(new TreeMap<>(columnNames));
+    deletedPositions = List.copyOf(requireNonNull(deletedPositions, "deletedPositions is null"));
+    equalityDeletedIds =
+        List.copyOf(requireNonNull(equalityDeletedIds, "equalityDeletedIds is null"));
+  }
+
+  /** Rows left after deletes. */
+  public long liveRowCount() {
+    return recordCount - deletedPositions.size() - equalityDeletedIds.size();
+  }
+}
