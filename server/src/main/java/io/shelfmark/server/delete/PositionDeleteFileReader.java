@@ -73,8 +73,10 @@ final class PositionDeleteFileReader {
     int posColumn = column(footer, POS, deleteFile);
     byte[][] wanted = new byte[dataFiles.size()][];
     String[] names = dataFiles.stream().sorted().toArray(String[]::new);
+    Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       wanted[i] = names[i].getBytes(StandardCharsets.UTF_8);
+      index.put(names[i], i);
     }
     RoaringBitmap rows = new RoaringBitmap();
     int skipped = 0;
@@ -102,7 +104,7 @@ final class PositionDeleteFileReader {
               RowSelection.of(rows));
       try (ParquetRead parquet = reader.start(request)) {
         while (parquet.hasNext()) {
-          collect(deleteFile, parquet.next(), wanted, names, positions);
+          collect(deleteFile, parquet.next(), index, names, positions);
         }
       }
     }
@@ -112,7 +114,7 @@ final class PositionDeleteFileReader {
   private static void collect(
       String deleteFile,
       RowGroupBatch batch,
-      byte[][] wanted,
+      Map<String, Integer> wanted,
       String[] names,
       Map<String, RoaringBitmap> positions)
       throws IOException {
@@ -135,7 +137,7 @@ final class PositionDeleteFileReader {
       PrimitiveValues dictionary = paths.dictionary();
       int[] targetOf = new int[dictionary.size()];
       for (int id = 0; id < targetOf.length; id++) {
-        targetOf[id] = find(dictionary, id, wanted);
+        targetOf[id] = wanted.getOrDefault(dictionary.string(id), -1);
       }
       int[] ids = paths.dictionaryIds();
       for (int row = 0; row < rows; row++) {
@@ -144,13 +146,21 @@ final class PositionDeleteFileReader {
           add(deleteFile, targets[target], values[row], names[target]);
         }
       }
-    } else {
-      PrimitiveValues text = paths.values();
-      for (int row = 0; row < rows; row++) {
-        int target = find(text, row, wanted);
-        if (target >= 0) {
-          add(deleteFile, targets[target], values[row], names[target]);
-        }
+      return;
+    }
+    // Rows are sorted by path: look a path up only when it differs from the previous row's.
+    PrimitiveValues text = paths.values();
+    byte[] data = text.binaryData();
+    int[] offsets = text.binaryOffsets();
+    int target = -1;
+    for (int row = 0; row < rows; row++) {
+      int start = offsets[row];
+      int end = offsets[row + 1];
+      if (row == 0 || !Arrays.equals(data, start, end, data, offsets[row - 1], offsets[row])) {
+        target = wanted.getOrDefault(text.string(row), -1);
+      }
+      if (target >= 0) {
+        add(deleteFile, targets[target], values[row], names[target]);
       }
     }
   }
@@ -164,19 +174,6 @@ final class PositionDeleteFileReader {
               .formatted(deleteFile, position, dataFile, Integer.MAX_VALUE));
     }
     target.add((int) position);
-  }
-
-  /** The index of the wanted path equal to binary value {@code index}, or -1. */
-  private static int find(PrimitiveValues values, int index, byte[][] wanted) {
-    byte[] data = values.binaryData();
-    int start = values.binaryOffsets()[index];
-    int end = values.binaryOffsets()[index + 1];
-    for (int i = 0; i < wanted.length; i++) {
-      if (Arrays.equals(data, start, end, wanted[i], 0, wanted[i].length)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /**

@@ -15,8 +15,13 @@ import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import io.shelfmark.testing.iceberg.ScenarioFile;
 import io.shelfmark.testing.iceberg.ScenarioState;
+import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +40,11 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -146,7 +156,8 @@ class TestDeletedRowsLoader {
   @Test
   void skipsRowGroupsOfOtherDataFiles() throws IOException {
     // Unpartitioned, so one position-delete file names every data file; row groups of about 100
-    // delete rows, 50 per data file, so each row group holds two data files' deletes.
+    // delete rows, 50 per data file, so each row group holds two data files' deletes. No
+    // dictionary: file_path is PLAIN-encoded (the other tests read dictionary-encoded paths).
     IcebergScenario scenario =
         IcebergScenario.create(
             catalog,
@@ -158,7 +169,8 @@ class TestDeletedRowsLoader {
             5,
             Map.of(
                 TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, "1",
-                TableProperties.DELETE_PARQUET_ROW_GROUP_SIZE_BYTES, "1"));
+                TableProperties.DELETE_PARQUET_ROW_GROUP_SIZE_BYTES, "1",
+                TableProperties.DELETE_PARQUET_DICT_SIZE_BYTES, "1"));
     for (int i = 0; i < 6; i++) {
       scenario.append(60);
     }
@@ -167,6 +179,9 @@ class TestDeletedRowsLoader {
     ScenarioState state = scenario.overwrite(5);
     TableSnapshot snapshot = TableSnapshot.current(scenario.table());
     assertThat(snapshot.deleteFiles()).hasSize(1);
+    assertThat(pathEncodings(snapshot.deleteFiles().values().iterator().next().path()))
+        .doesNotContain(Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY)
+        .contains(Encoding.PLAIN);
     DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
     check(loader, snapshot, state);
     assertThat(loader.rowGroupsRead()).isEqualTo(1);
@@ -240,6 +255,24 @@ class TestDeletedRowsLoader {
         .hasMessage(
             "Cannot load deleted rows of file:/lake/t/data/f.parquet: it is not a live data file"
                 + " of TableSnapshot{t.empty@(none), 0 data files, 0 delete files}");
+  }
+
+  /** The encodings of the file_path column chunks of a local Parquet file. */
+  private static Set<Encoding> pathEncodings(String location) throws IOException {
+    byte[] bytes = Files.readAllBytes(Path.of(URI.create(location)));
+    int length =
+        ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    FileMetaData footer =
+        Util.readFileMetaData(new ByteArrayInputStream(bytes, bytes.length - 8 - length, length));
+    Set<Encoding> encodings = new HashSet<>();
+    for (RowGroup rowGroup : footer.getRow_groups()) {
+      for (ColumnChunk chunk : rowGroup.getColumns()) {
+        if (chunk.getMeta_data().getPath_in_schema().equals(List.of("file_path"))) {
+          encodings.addAll(chunk.getMeta_data().getEncodings());
+        }
+      }
+    }
+    return encodings;
   }
 
   private static IcebergScenario scenario(String name, int formatVersion) {
