@@ -179,7 +179,8 @@ public final class SegmentFileBuilder {
 
     SegmentBuilder builder =
         new SegmentBuilder(indexes, target.toString())
-            .forwardIndexMaxCardinality(spec.forwardMaxCardinality());
+            .forwardIndexMaxCardinality(spec.forwardMaxCardinality())
+            .extractedKeyBloomBelowDocsPerValue(spec.keyInvertedMinDocsPerValue());
     builder.addDataFile(
         file.identity(footer.rowCount()),
         rowGroupRowCounts(footer),

@@ -50,8 +50,24 @@ final class MapFeeder {
       throw new CorruptParquetException(
           where.withRowGroup(rowGroup), "a map entry has a null key (map keys are required)");
     }
-    PrimitiveValues keyValues = keys.values();
     PrimitiveValues valueValues = values.values();
+    if (keys.isDictionaryEncoded()) {
+      // Keys are few and dictionary-encoded: look each up once, not once per entry.
+      PrimitiveValues dictionary = keys.dictionary();
+      writer.addMapsWithKeyIds(
+          rows,
+          entryOffsets,
+          keys.listNulls(1),
+          dictionary.binaryData(),
+          dictionary.binaryOffsets(),
+          dictionary.size(),
+          keys.dictionaryIds(),
+          valueValues.binaryData(),
+          valueValues.binaryOffsets(),
+          values.nulls());
+      return;
+    }
+    PrimitiveValues keyValues = keys.values();
     writer.addMaps(
         rows,
         entryOffsets,

@@ -36,13 +36,17 @@ import org.apache.iceberg.Schema;
  * @param forwardMaxCardinality a column or extracted key gets its forward index only when its
  *     dictionary in the data file holds at most this many values (see {@link
  *     #DEFAULT_FORWARD_MAX_CARDINALITY})
+ * @param keyInvertedMinDocsPerValue an extracted map key gets its inverted index only when its
+ *     values average at least this many docs each in the data file, else a bloom index (see {@link
+ *     #DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE})
  */
 public record SegmentSpec(
     String table,
     List<ColumnSpec> columns,
     List<MapColumnSpec> mapColumns,
     List<StatisticsColumnSpec> statisticsColumns,
-    int forwardMaxCardinality) {
+    int forwardMaxCardinality,
+    double keyInvertedMinDocsPerValue) {
   /**
    * The default {@code forward-max-cardinality}. A forward index costs {@code log2(cardinality)}
    * bits per doc and pays off for GROUP BY on dimensions such as a service or a region; a
@@ -50,6 +54,16 @@ public record SegmentSpec(
    * dimension a dashboard groups by and drops identifiers.
    */
   public static final int DEFAULT_FORWARD_MAX_CARDINALITY = 1024;
+
+  /**
+   * The default {@code key-inverted-min-docs-per-value}. An inverted index over a map key whose
+   * values are nearly unique in a file (a node id in a small file) holds a dictionary entry and a
+   * posting list per doc, 8 to 14 bytes, more than the values take in Parquet; a bloom filter
+   * answers equality with candidates at about 1.3 bytes per value. Below 4 docs per value the bloom
+   * filter wins by far; above, the inverted index's exact answers are worth their size. Files where
+   * a needle query matters (large, many rows per value) keep their inverted index.
+   */
+  public static final double DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE = 4;
 
   /**
    * Bumped when the builder starts writing different segments for the same spec (a new part, a new
@@ -66,6 +80,12 @@ public record SegmentSpec(
     if (forwardMaxCardinality < 0) {
       throw new IllegalArgumentException(
           "Cannot use forward-max-cardinality: " + forwardMaxCardinality + " (expected 0 or more)");
+    }
+    if (!(keyInvertedMinDocsPerValue >= 0) || Double.isInfinite(keyInvertedMinDocsPerValue)) {
+      throw new IllegalArgumentException(
+          "Cannot use key-inverted-min-docs-per-value: "
+              + keyInvertedMinDocsPerValue
+              + " (expected a finite number, 0 or more; 0 keeps every inverted index)");
     }
     Set<String> names = new HashSet<>();
     for (ColumnSpec column : columns) {
@@ -95,7 +115,7 @@ public record SegmentSpec(
     requireNonNull(config, "config is null");
     requireNonNull(schema, "schema is null");
     SpecBinder binder = new SpecBinder(config, schema);
-    SegmentSpec spec = binder.bind(DEFAULT_FORWARD_MAX_CARDINALITY);
+    SegmentSpec spec = binder.bind();
     if (!binder.violations().isEmpty()) {
       throw new ConfigException("table config " + config.identity(), binder.violations());
     }
@@ -110,13 +130,20 @@ public record SegmentSpec(
     requireNonNull(config, "config is null");
     requireNonNull(schema, "schema is null");
     SpecBinder binder = new SpecBinder(config, schema);
-    binder.bind(DEFAULT_FORWARD_MAX_CARDINALITY);
+    binder.bind();
     return binder.violations();
   }
 
   /** This spec with another forward policy. */
   public SegmentSpec withForwardMaxCardinality(int maxCardinality) {
-    return new SegmentSpec(table, columns, mapColumns, statisticsColumns, maxCardinality);
+    return new SegmentSpec(
+        table, columns, mapColumns, statisticsColumns, maxCardinality, keyInvertedMinDocsPerValue);
+  }
+
+  /** This spec with another inverted-or-bloom policy for extracted map keys. */
+  public SegmentSpec withKeyInvertedMinDocsPerValue(double minDocsPerValue) {
+    return new SegmentSpec(
+        table, columns, mapColumns, statisticsColumns, forwardMaxCardinality, minDocsPerValue);
   }
 
   /**
@@ -128,6 +155,7 @@ public record SegmentSpec(
     List<String> parts = new ArrayList<>();
     parts.add("format " + SegmentFormat.MAJOR_VERSION + ", builder " + BUILDER_VERSION);
     parts.add("forward-max-cardinality " + forwardMaxCardinality);
+    parts.add("key-inverted-min-docs-per-value " + keyInvertedMinDocsPerValue);
     for (ColumnSpec column : columns) {
       parts.add("column " + column);
     }

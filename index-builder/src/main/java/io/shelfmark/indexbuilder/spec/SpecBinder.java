@@ -39,7 +39,7 @@ final class SpecBinder {
     return List.copyOf(violations);
   }
 
-  SegmentSpec bind(int forwardMaxCardinality) {
+  SegmentSpec bind() {
     List<ColumnSpec> columns = new ArrayList<>();
     for (Map.Entry<String, ColumnConfig> entry : config.columns().entrySet()) {
       bindColumn(entry.getKey(), entry.getValue()).ifPresent(columns::add);
@@ -60,7 +60,12 @@ final class SpecBinder {
       }
     }
     return new SegmentSpec(
-        config.identity().qualifiedName(), columns, maps, statistics, forwardMaxCardinality);
+        config.identity().qualifiedName(),
+        columns,
+        maps,
+        statistics,
+        SegmentSpec.DEFAULT_FORWARD_MAX_CARDINALITY,
+        SegmentSpec.DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE);
   }
 
   private Optional<ColumnSpec> bindColumn(String column, ColumnConfig columnConfig) {

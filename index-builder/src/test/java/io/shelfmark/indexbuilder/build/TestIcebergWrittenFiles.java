@@ -177,7 +177,8 @@ class TestIcebergWrittenFiles {
             .column("score", ColumnConfig.of(IndexKind.RANGE))
             .mapKeys("tags", new MapKeySelection.Listed(List.of("a", "b", "missing")))
             .build();
-    // b has up to 2000 values: above the limit, no forward index; a has 5.
+    // b has up to 2000 values in about 700 rows: nearly unique, so a bloom index instead of an
+    // inverted one, no forward index (above the limit) and no dictionary; a has 5 values.
     SegmentSpec spec = SegmentSpec.from(config, table.schema()).withForwardMaxCardinality(100);
     SegmentStore segments = SegmentStore.inDirectory(directory.resolve("segments"));
 
@@ -196,13 +197,34 @@ class TestIcebergWrittenFiles {
         segments.open(segments.locationOf(spec, file.path(), file.fileSizeInBytes()), INDEXES)) {
       RoundTripChecks.check(segment, expected, 3, 40);
       assertThat(segment.indexIds("tags['a']")).containsExactly("forward", "inverted");
-      assertThat(segment.indexIds("tags['b']")).containsExactly("inverted");
-      assertThat(segment.dictionary("tags['b']").orElseThrow().size()).isGreaterThan(100);
+      assertThat(segment.indexIds("tags['b']")).containsExactly("bloom");
+      assertThat(segment.dictionary("tags['b']")).isEmpty();
+      // Configured columns keep their indexes whatever their values look like.
+      assertThat(segment.indexIds("name")).containsExactly("inverted");
       assertThat(segment.nulls("tags['missing']").getCardinality()).isEqualTo(ROWS);
       // Row 0 has a null map, row 1 an empty one, row 2 a null value: all null for key a.
       assertThat(Arrays.copyOf(expected.get("tags['a']"), 4))
           .containsExactly(null, null, null, expected.get("tags['a']")[3]);
       assertThat(segment.nulls("tags['a']").contains(0, 3)).isTrue();
+    }
+  }
+
+  @Test
+  void testWithoutTheBloomPolicyNearlyUniqueKeysKeepTheirInvertedIndex() throws Exception {
+    TableConfig config =
+        TableConfig.builder(IDENTITY)
+            .mapKeys("tags", new MapKeySelection.Listed(List.of("b")))
+            .build();
+    SegmentSpec spec = SegmentSpec.from(config, table.schema()).withKeyInvertedMinDocsPerValue(0);
+    SegmentStore segments = SegmentStore.inDirectory(directory.resolve("segments"));
+
+    assertThat(index(spec, segments).failed()).isEmpty();
+
+    DataFileInfo file = TableSnapshot.current(table).dataFiles().getFirst();
+    try (Segment segment =
+        segments.open(segments.locationOf(spec, file.path(), file.fileSizeInBytes()), INDEXES)) {
+      assertThat(segment.indexIds("tags['b']")).containsExactly("forward", "inverted");
+      assertThat(segment.dictionary("tags['b']").orElseThrow().size()).isGreaterThan(100);
     }
   }
 

@@ -175,6 +175,8 @@ class TestSegmentSpec {
     assertThat(SegmentSpec.from(config, MetricsTable.SCHEMA).fingerprint())
         .isEqualTo(spec.fingerprint());
     assertThat(spec.withForwardMaxCardinality(10).fingerprint()).isNotEqualTo(spec.fingerprint());
+    assertThat(spec.withKeyInvertedMinDocsPerValue(0).fingerprint())
+        .isNotEqualTo(spec.fingerprint());
     // A renamed column is another column name in segments: another fingerprint.
     Schema renamed =
         new Schema(
@@ -189,10 +191,14 @@ class TestSegmentSpec {
     ColumnSpec column =
         new ColumnSpec("a", 1, ValueType.LONG, "long", java.util.Set.of("inverted"));
     assertThatThrownBy(
-            () -> new SegmentSpec("t", List.of(column, column), List.of(), List.of(), 10))
+            () -> new SegmentSpec("t", List.of(column, column), List.of(), List.of(), 10, 4))
         .hasMessage("Cannot describe column a twice in a spec");
-    assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), -1))
+    assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), -1, 4))
         .hasMessage("Cannot use forward-max-cardinality: -1 (expected 0 or more)");
+    assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), 1, Double.NaN))
+        .hasMessage(
+            "Cannot use key-inverted-min-docs-per-value: NaN (expected a finite number, 0 or more;"
+                + " 0 keeps every inverted index)");
     assertThatThrownBy(() -> new ColumnSpec("a", 1, ValueType.LONG, "long", java.util.Set.of()))
         .hasMessage("Cannot index column a without an index");
   }

@@ -84,6 +84,12 @@ final class ColumnValues {
 
   /** One pass: nulls, min, max and whether the values are sorted with nulls only at the ends. */
   ColumnProfile profile() {
+    if (ids != null) {
+      return profileOfIds();
+    }
+    if (type == ValueType.LONG) {
+      return profileOfLongs();
+    }
     int nullCount = 0;
     int minDoc = -1;
     int maxDoc = -1;
@@ -115,6 +121,11 @@ final class ColumnValues {
       }
       previous = doc;
     }
+    return profile(nullCount, minDoc, maxDoc, sorted, leading, trailing);
+  }
+
+  private ColumnProfile profile(
+      int nullCount, int minDoc, int maxDoc, boolean sorted, int leading, int trailing) {
     Optional<Value> min = minDoc < 0 ? Optional.empty() : Optional.of(value(minDoc));
     Optional<Value> max = maxDoc < 0 ? Optional.empty() : Optional.of(value(maxDoc));
     if (!sorted) {
@@ -124,8 +135,84 @@ final class ColumnValues {
     return new ColumnProfile(docCount, nullCount, min, max, sorted, leading, trailing);
   }
 
+  // The two loops below are profile() specialised to dictionary ids and to longs, the common
+  // cases, comparing primitives in place of compare(): same results, a fraction of the cost.
+
+  private ColumnProfile profileOfIds() {
+    int nullCount = 0;
+    int leading = 0;
+    int trailing = 0;
+    int minDoc = -1;
+    int maxDoc = -1;
+    int min = Integer.MAX_VALUE;
+    int max = Integer.MIN_VALUE;
+    int previous = Integer.MIN_VALUE;
+    boolean sorted = true;
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id < 0) {
+        nullCount++;
+        if (minDoc < 0) {
+          leading++;
+        } else {
+          trailing++;
+        }
+        continue;
+      }
+      sorted &= trailing == 0 && id >= previous;
+      if (id < min) {
+        min = id;
+        minDoc = doc;
+      }
+      if (id > max) {
+        max = id;
+        maxDoc = doc;
+      }
+      previous = id;
+    }
+    return profile(nullCount, minDoc, maxDoc, sorted, leading, trailing);
+  }
+
+  private ColumnProfile profileOfLongs() {
+    int nullCount = 0;
+    int leading = 0;
+    int trailing = 0;
+    int minDoc = -1;
+    int maxDoc = -1;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    long previous = Long.MIN_VALUE;
+    boolean sorted = true;
+    for (int doc = 0; doc < docCount; doc++) {
+      if (nulls[doc]) {
+        nullCount++;
+        if (minDoc < 0) {
+          leading++;
+        } else {
+          trailing++;
+        }
+        continue;
+      }
+      long value = longs[doc];
+      sorted &= trailing == 0 && value >= previous;
+      if (minDoc < 0 || value < min) {
+        min = value;
+        minDoc = doc;
+      }
+      if (maxDoc < 0 || value > max) {
+        max = value;
+        maxDoc = doc;
+      }
+      previous = value;
+    }
+    return profile(nullCount, minDoc, maxDoc, sorted, leading, trailing);
+  }
+
   /** Statistics of docs {@code start .. end - 1}. */
   ColumnStatistics statistics(int start, int end) {
+    if (ids != null) {
+      return statisticsOfIds(start, end);
+    }
     int nullCount = 0;
     int minDoc = -1;
     int maxDoc = -1;
@@ -146,6 +233,27 @@ final class ColumnValues {
         OptionalLong.of(nullCount),
         minDoc < 0 ? Optional.empty() : Optional.of(value(minDoc)),
         maxDoc < 0 ? Optional.empty() : Optional.of(value(maxDoc)));
+  }
+
+  private ColumnStatistics statisticsOfIds(int start, int end) {
+    int nullCount = 0;
+    int min = Integer.MAX_VALUE;
+    int max = -1;
+    for (int doc = start; doc < end; doc++) {
+      int id = ids[doc];
+      if (id < 0) {
+        nullCount++;
+      } else {
+        min = Math.min(min, id);
+        max = Math.max(max, id);
+      }
+    }
+    Dictionary values = dictionary.orElseThrow();
+    return new ColumnStatistics(
+        end - start,
+        OptionalLong.of(nullCount),
+        max < 0 ? Optional.empty() : Optional.of(values.value(min)),
+        max < 0 ? Optional.empty() : Optional.of(values.value(max)));
   }
 
   RoaringBitmap nullBitmap() {

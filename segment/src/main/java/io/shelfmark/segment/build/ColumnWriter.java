@@ -7,7 +7,6 @@ import io.shelfmark.segment.dictionary.Dictionaries;
 import io.shelfmark.segment.dictionary.DictionaryBuilder;
 import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartReader;
-import io.shelfmark.segment.index.forward.ForwardIndexType;
 import io.shelfmark.segment.index.inverted.InvertedIndexType;
 import io.shelfmark.segment.index.range.RangeIndexType;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
@@ -409,15 +408,11 @@ public final class ColumnWriter {
 
   /** Builds the parts; the writer must not be used afterwards (its buffers are released). */
   SealedColumn seal(String segmentName, List<DocRange> ranges) {
-    return seal(segmentName, ranges, Integer.MAX_VALUE);
+    return seal(segmentName, ranges, SealPolicy.NONE);
   }
 
-  /**
-   * Builds the parts, leaving out a configured forward index when the column's dictionary holds
-   * more than {@code forwardMaxCardinality} values (see {@link
-   * SegmentBuilder#forwardIndexMaxCardinality}).
-   */
-  SealedColumn seal(String segmentName, List<DocRange> ranges, int forwardMaxCardinality) {
+  /** Builds the parts with the index choices {@code policy} makes once the dictionary is known. */
+  SealedColumn seal(String segmentName, List<DocRange> ranges, SealPolicy policy) {
     Optional<byte[]> dictionaryPart = Optional.empty();
     Optional<Dictionary> sealedDictionary = Optional.empty();
     if (dictionary != null) {
@@ -443,9 +438,12 @@ public final class ColumnWriter {
     CreatorContext context = new CreatorContext(column, profile, sealedDictionary);
     ValueBatch batch = values.batch();
     List<IndexType> creatorTypes = creatorTypes(profile);
-    if (sealedDictionary.isPresent() && sealedDictionary.get().size() > forwardMaxCardinality) {
-      // A cost choice, not a correctness one: GROUP BY on this column then reads Parquet.
-      creatorTypes.removeIf(type -> type.id().equals(ForwardIndexType.ID));
+    if (sealedDictionary.isPresent()
+        && policy.adjust(creatorTypes, sealedDictionary.get().size(), profile.nonNullCount())
+        && !SealPolicy.needsDictionary(creatorTypes, column.type())) {
+      // The bloom filter that replaced the inverted index hashes through the dictionary while
+      // building, but nothing reads it afterwards: leave the part out.
+      dictionaryPart = Optional.empty();
     }
     for (IndexType type : creatorTypes) {
       IndexCreator creator = type.newCreator(context);

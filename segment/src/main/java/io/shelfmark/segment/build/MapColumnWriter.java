@@ -68,4 +68,37 @@ public final class MapColumnWriter {
     extractor.addMaps(
         rowCount, entryOffsets, mapNulls, keyData, keyOffsets, valueData, valueOffsets, valueNulls);
   }
+
+  /**
+   * Adds {@code rowCount} maps whose keys are ids into a batch dictionary of keys; see {@link
+   * MapKeyExtractor#addMapsWithKeyIds}.
+   */
+  public void addMapsWithKeyIds(
+      int rowCount,
+      int[] entryOffsets,
+      boolean[] mapNulls,
+      byte[] keyDictionaryData,
+      int[] keyDictionaryOffsets,
+      int keyDictionarySize,
+      int[] keyIds,
+      byte[] valueData,
+      int[] valueOffsets,
+      boolean[] valueNulls) {
+    if (entryOffsets.length < rowCount + 1 || (mapNulls != null && mapNulls.length < rowCount)) {
+      throw new IllegalArgumentException(
+          "Cannot add %d maps to column %s from %d entry offsets"
+              .formatted(rowCount, name, entryOffsets.length));
+    }
+    extractor.addMapsWithKeyIds(
+        rowCount,
+        entryOffsets,
+        mapNulls,
+        keyDictionaryData,
+        keyDictionaryOffsets,
+        keyDictionarySize,
+        keyIds,
+        valueData,
+        valueOffsets,
+        valueNulls);
+  }
 }

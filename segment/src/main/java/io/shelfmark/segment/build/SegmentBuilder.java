@@ -9,6 +9,7 @@ import io.shelfmark.segment.format.PartKinds;
 import io.shelfmark.segment.format.SegmentFileWriter;
 import io.shelfmark.segment.format.SegmentFormat;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.index.bloom.BloomIndexType;
 import io.shelfmark.segment.index.mapkey.MapKeyExtractor;
 import io.shelfmark.segment.index.mapkey.MapKeySelection;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
@@ -80,6 +81,7 @@ public final class SegmentBuilder {
   private boolean written;
   private boolean sortedReplaces = true;
   private int forwardMaxCardinality = Integer.MAX_VALUE;
+  private double keyBloomBelowDocsPerValue;
 
   /**
    * @param indexes the index types columns may use
@@ -115,6 +117,34 @@ public final class SegmentBuilder {
     }
     this.forwardMaxCardinality = maxCardinality;
     return this;
+  }
+
+  /**
+   * Gives an extracted map key a bloom index in place of its inverted index when its values are
+   * nearly unique in this segment: fewer than {@code minDocsPerValue} non-null docs per distinct
+   * value on average, decided when the key is sealed. Such an inverted index holds a dictionary
+   * entry and a posting list per doc — more than the values take in Parquet — while a bloom filter
+   * answers equality at about 10 bits per value, with candidates the server checks against the
+   * values (an absent literal is still an exact empty answer). The dictionary part is then left out
+   * unless another index needs it. Configured table columns are never changed. Default 0: never.
+   */
+  public SegmentBuilder extractedKeyBloomBelowDocsPerValue(double minDocsPerValue) {
+    checkOpen();
+    if (!(minDocsPerValue >= 0)) {
+      throw new IllegalArgumentException(
+          "Cannot replace inverted indexes below " + minDocsPerValue + " docs per value");
+    }
+    this.keyBloomBelowDocsPerValue = minDocsPerValue;
+    return this;
+  }
+
+  private SealPolicy columnPolicy() {
+    return new SealPolicy(forwardMaxCardinality, 0, Optional.empty());
+  }
+
+  private SealPolicy keyPolicy() {
+    return new SealPolicy(
+        forwardMaxCardinality, keyBloomBelowDocsPerValue, indexes.find(BloomIndexType.ID));
   }
 
   private record DataFileInput(
@@ -284,7 +314,7 @@ public final class SegmentBuilder {
     for (ColumnWriter column : columns.values()) {
       writeColumn(
           writer,
-          column.seal(name, ranges, forwardMaxCardinality),
+          column.seal(name, ranges, columnPolicy()),
           ranges,
           descriptors,
           fileStatistics,
@@ -306,7 +336,7 @@ public final class SegmentBuilder {
                 descriptor, map.keyIndexTypes(), sortedType(), key.values(), key.provisionalIds());
         writeColumn(
             writer,
-            column.seal(name, ranges, forwardMaxCardinality),
+            column.seal(name, ranges, keyPolicy()),
             ranges,
             descriptors,
             fileStatistics,

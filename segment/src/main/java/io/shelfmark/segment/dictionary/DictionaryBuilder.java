@@ -63,17 +63,13 @@ public final class DictionaryBuilder {
       }
       MonotoneLongs.write(out, sorted, size);
     } else {
-      Integer[] order = new Integer[size];
+      int[] order = new int[size];
       for (int i = 0; i < size; i++) {
         order[i] = i;
       }
       byte[] arena = strings.arena();
       int[] offsets = strings.offsets();
-      Arrays.sort(
-          order,
-          (a, b) ->
-              Arrays.compareUnsigned(
-                  arena, offsets[a], offsets[a + 1], arena, offsets[b], offsets[b + 1]));
+      ByteStringSort.sort(order, arena, offsets);
       for (int sortedId = 0; sortedId < size; sortedId++) {
         remap[order[sortedId]] = sortedId;
       }

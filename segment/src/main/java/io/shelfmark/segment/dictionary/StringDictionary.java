@@ -40,7 +40,7 @@ final class StringDictionary implements Dictionary {
   }
 
   /** Writes the values {@code order[0..]}, each spanning {@code offsets[id]..offsets[id+1]}. */
-  static void write(PartWriter out, byte[] arena, int[] offsets, Integer[] order) {
+  static void write(PartWriter out, byte[] arena, int[] offsets, int[] order) {
     requireNonNull(order, "order is null");
     int size = order.length;
     int blocks = (size + BLOCK - 1) / BLOCK;

@@ -81,6 +81,83 @@ public final class MapKeyExtractor {
     }
   }
 
+  /**
+   * As {@link #addMaps}, with each entry's key given as an id into a batch dictionary of keys
+   * (entry {@code d} spans {@code keyDictionaryData[keyDictionaryOffsets[d] ..
+   * keyDictionaryOffsets[d + 1]]}): the shape of a dictionary-encoded Parquet key column. Each
+   * distinct key is looked up once per call instead of once per entry, and repeated keys are found
+   * by comparing ids rather than bytes.
+   */
+  public void addMapsWithKeyIds(
+      int rowCount,
+      int[] entryOffsets,
+      boolean[] mapNulls,
+      byte[] keyDictionaryData,
+      int[] keyDictionaryOffsets,
+      int keyDictionarySize,
+      int[] keyIds,
+      byte[] valueData,
+      int[] valueOffsets,
+      boolean[] valueNulls) {
+    if (keyDictionarySize < 0 || keyDictionaryOffsets.length <= keyDictionarySize) {
+      throw new IllegalArgumentException(
+          "Cannot use a key dictionary of %d values with %d offsets"
+              .formatted(keyDictionarySize, keyDictionaryOffsets.length));
+    }
+    // Batch key id -> tracked key id (-1: not tracked), found on first use so automatic selection
+    // meets keys in row order, exactly as addMaps does.
+    int[] tracked = new int[keyDictionarySize];
+    Arrays.fill(tracked, UNMAPPED);
+    for (int row = 0; row < rowCount; row++, docCount++) {
+      if (mapNulls != null && mapNulls[row]) {
+        continue;
+      }
+      int end = entryOffsets[row + 1];
+      for (int entry = entryOffsets[row]; entry < end; entry++) {
+        int keyId = tracked(tracked, keyIds[entry], keyDictionaryData, keyDictionaryOffsets);
+        if (keyId < 0
+            || trackedLater(
+                tracked, keyIds, keyId, entry, end, keyDictionaryData, keyDictionaryOffsets)) {
+          continue; // not extracted, or the last entry of a repeated key wins
+        }
+        KeyEntries entries = keys.get(keyId);
+        boolean isNull = valueNulls != null && valueNulls[entry];
+        int valueId =
+            isNull
+                ? -1
+                : entries.values.add(
+                    valueData, valueOffsets[entry], valueOffsets[entry + 1] - valueOffsets[entry]);
+        entries.add(docCount, valueId);
+      }
+    }
+  }
+
+  private static final int UNMAPPED = -2;
+
+  private int tracked(int[] tracked, int batchKeyId, byte[] data, int[] offsets) {
+    if (batchKeyId < 0 || batchKeyId >= tracked.length) {
+      throw new IllegalArgumentException(
+          "Cannot extract map key id %d from a key dictionary of %d values"
+              .formatted(batchKeyId, tracked.length));
+    }
+    int keyId = tracked[batchKeyId];
+    if (keyId == UNMAPPED) {
+      keyId = keyId(data, offsets[batchKeyId], offsets[batchKeyId + 1] - offsets[batchKeyId]);
+      tracked[batchKeyId] = keyId;
+    }
+    return keyId;
+  }
+
+  private boolean trackedLater(
+      int[] tracked, int[] keyIds, int keyId, int entry, int end, byte[] data, int[] offsets) {
+    for (int later = entry + 1; later < end; later++) {
+      if (tracked(tracked, keyIds[later], data, offsets) == keyId) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean repeatedLater(byte[] keyData, int[] keyOffsets, int entry, int end) {
     int start = keyOffsets[entry];
     int stop = keyOffsets[entry + 1];
