@@ -14,8 +14,11 @@ import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -59,6 +62,7 @@ public final class DeletedRowsLoader {
 
   private final ObjectStore store;
   private final PositionDeleteFileReader positionDeletes;
+  private final EqualityDeleteReader equalityDeletes;
   private final Cache<String, Loaded> cache;
   private final AtomicLong rowGroupsRead = new AtomicLong();
   private final AtomicLong rowGroupsSkipped = new AtomicLong();
@@ -75,9 +79,9 @@ public final class DeletedRowsLoader {
       throw new IllegalArgumentException(
           "Cannot cache %d bytes of deleted rows (use 0 or more)".formatted(maxCacheBytes));
     }
-    this.positionDeletes =
-        new PositionDeleteFileReader(
-            store, new ParquetFileReader(store, executor, ReaderOptions.defaults()));
+    ParquetFileReader reader = new ParquetFileReader(store, executor, ReaderOptions.defaults());
+    this.positionDeletes = new PositionDeleteFileReader(store, reader);
+    this.equalityDeletes = new EqualityDeleteReader(store, reader);
     this.cache =
         Caffeine.newBuilder()
             .maximumWeight(maxCacheBytes)
@@ -105,10 +109,20 @@ public final class DeletedRowsLoader {
               .formatted(file.path(), snapshot));
     }
     RoaringBitmap deleted = new RoaringBitmap();
+    Map<List<Integer>, List<DeleteFileInfo>> byEqualityFields = new LinkedHashMap<>();
     for (String key : file.deleteFiles()) {
       DeleteFileInfo delete = snapshot.deleteFiles().get(key);
       checkSupported(delete, file);
-      deleted.or(positions(delete, file, snapshot));
+      if (delete.content() == FileContent.EQUALITY_DELETES) {
+        byEqualityFields
+            .computeIfAbsent(delete.equalityFieldIds(), ids -> new ArrayList<>())
+            .add(delete);
+      } else {
+        deleted.or(positions(delete, file, snapshot));
+      }
+    }
+    for (Map.Entry<List<Integer>, List<DeleteFileInfo>> group : byEqualityFields.entrySet()) {
+      deleted.or(equalityPositions(file, group.getKey(), group.getValue()));
     }
     if (!deleted.isEmpty() && Integer.toUnsignedLong(deleted.last()) >= file.recordCount()) {
       throw new CorruptDeletesException(
@@ -123,11 +137,14 @@ public final class DeletedRowsLoader {
     return deleted;
   }
 
-  /** Whether any delete file of the snapshot is one this loader refuses (equality deletes...). */
+  /**
+   * Whether the loader can apply a delete file of this kind: position deletes and equality deletes
+   * in Parquet, deletion vectors. (Equality deletes on FLOAT or DOUBLE columns are refused only
+   * when read.)
+   */
   public static boolean isSupported(DeleteFileInfo delete) {
     requireNonNull(delete, "delete is null");
-    return delete.content() == FileContent.POSITION_DELETES
-        && (delete.isDeletionVector() || delete.format() == FileFormat.PARQUET);
+    return delete.isDeletionVector() || delete.format() == FileFormat.PARQUET;
   }
 
   /** Hits, misses and loads of the delete-file cache. */
@@ -146,24 +163,49 @@ public final class DeletedRowsLoader {
 
   private static void checkSupported(DeleteFileInfo delete, DataFileInfo file)
       throws UnsupportedDeletesException {
-    if (delete.content() == FileContent.EQUALITY_DELETES) {
-      throw new UnsupportedDeletesException(
-          delete.path(),
-          file.path(),
-          ("Cannot apply equality delete file %s (field ids %s) to data file %s: equality deletes"
-                  + " are not supported yet (rewrite them into position deletes, for example by"
-                  + " compacting the table, or leave the table unserved)")
-              .formatted(delete.path(), delete.equalityFieldIds(), file.path()));
-    }
     if (!isSupported(delete)) {
       throw new UnsupportedDeletesException(
           delete.path(),
           file.path(),
-          ("Cannot apply position delete file %s to data file %s: it is %s, and Shelfmark reads"
-                  + " position deletes in Parquet and deletion vectors only (rewrite the deletes"
-                  + " with write.delete.format.default=parquet)")
-              .formatted(delete.path(), file.path(), delete.format()));
+          ("Cannot apply %s file %s to data file %s: it is %s, and Shelfmark reads delete files"
+                  + " in Parquet and deletion vectors only (rewrite the deletes with"
+                  + " write.delete.format.default=parquet)")
+              .formatted(
+                  delete.content() == FileContent.EQUALITY_DELETES
+                      ? "equality delete"
+                      : "position delete",
+                  delete.path(),
+                  file.path(),
+                  delete.format()));
     }
+  }
+
+  /** The rows of a data file that equality deletes on one set of fields delete. */
+  private RoaringBitmap equalityPositions(
+      DataFileInfo file, List<Integer> fieldIds, List<DeleteFileInfo> deletes) throws IOException {
+    Set<List<Object>> keys = new HashSet<>();
+    List<String> paths = new ArrayList<>();
+    for (DeleteFileInfo delete : deletes) {
+      paths.add(delete.path());
+      Loaded loaded =
+          load(
+              delete.key(),
+              () ->
+                  Loaded.ofKeys(
+                      equalityDeletes.keys(
+                          delete.path(), delete.fileSizeInBytes(), fieldIds, file.path())));
+      keys.addAll(loaded.keys());
+    }
+    RoaringBitmap positions =
+        equalityDeletes.positions(
+            file.path(), file.fileSizeInBytes(), fieldIds, keys, paths.toString());
+    log.debug(
+        "Equality deletes {} on fields {} delete {} rows of {}",
+        paths,
+        fieldIds,
+        positions.getLongCardinality(),
+        file.path());
+    return positions;
   }
 
   private RoaringBitmap positions(DeleteFileInfo delete, DataFileInfo file, TableSnapshot snapshot)
@@ -280,12 +322,23 @@ public final class DeletedRowsLoader {
     }
   }
 
-  /** What was read from one delete file: positions per data file path. Immutable once cached. */
-  private record Loaded(Map<String, RoaringBitmap> positions) {
+  /**
+   * What was read from one delete file: positions per data file path (position deletes, deletion
+   * vectors) or the deleted keys (equality deletes). Immutable once cached.
+   */
+  private record Loaded(Map<String, RoaringBitmap> positions, Set<List<Object>> keys) {
+    Loaded(Map<String, RoaringBitmap> positions) {
+      this(positions, Set.of());
+    }
+
     static Loaded of(String dataFile, RoaringBitmap positions) {
       Map<String, RoaringBitmap> map = new HashMap<>();
       map.put(dataFile, positions);
       return new Loaded(map);
+    }
+
+    static Loaded ofKeys(Set<List<Object>> keys) {
+      return new Loaded(Map.of(), Set.copyOf(keys));
     }
 
     /** A copy of a data file's positions, or null when that file was not read for. */
@@ -295,7 +348,8 @@ public final class DeletedRowsLoader {
     }
 
     int weight() {
-      long bytes = 0;
+      // A key: its list and boxed values, about 80 bytes for a one-field key.
+      long bytes = 80L * keys.size();
       for (Map.Entry<String, RoaringBitmap> entry : positions.entrySet()) {
         bytes += 2L * entry.getKey().length() + entry.getValue().getSizeInBytes() + 64;
       }

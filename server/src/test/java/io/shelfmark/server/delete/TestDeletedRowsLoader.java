@@ -34,12 +34,19 @@ import java.util.concurrent.Executors;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.deletes.EqualityDeleteWriter;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.parquet.Parquet;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
@@ -189,31 +196,121 @@ class TestDeletedRowsLoader {
   }
 
   @Test
-  void refusesEqualityDeletes() throws IOException {
-    IcebergScenario scenario = scenario("equality_deletes", 2);
-    scenario.append(30);
-    scenario.deleteIds(1, 2);
-    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
-    DataFileInfo file =
-        snapshot.dataFiles().stream()
-            .filter(candidate -> !candidate.deleteFiles().isEmpty())
-            .findFirst()
-            .orElseThrow();
-    String delete = file.deleteFiles().getFirst();
+  void equalityDeletesBecomePositions() throws IOException {
+    for (int formatVersion : new int[] {2, 3}) {
+      IcebergScenario scenario = scenario("equality_deletes_v" + formatVersion, formatVersion);
+      scenario.append(60);
+      scenario.append(60);
+      checkAll(scenario, scenario.deleteIds(3, 2));
+      // Mixed with position deletes (or vectors) on the same files, and a second equality delete.
+      checkAll(scenario, scenario.deleteRows(6, 2));
+      checkAll(scenario, scenario.deleteIds(6, 1));
+      Set<String> before = locations(scenario.state());
+      checkAll(scenario, scenario.overwrite(2));
+      // Equality deletes never apply to files committed after them (strictly lower sequence).
+      TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+      for (DataFileInfo file : snapshot.dataFiles()) {
+        if (!before.contains(file.path())) {
+          assertThat(file.deleteFiles()).isEmpty();
+        }
+      }
+      assertThat(snapshot.deleteFiles().values())
+          .anyMatch(delete -> delete.content() == FileContent.EQUALITY_DELETES);
+    }
+  }
+
+  @Test
+  void refusesEqualityDeletesOnDoubles() throws IOException {
+    IcebergScenario scenario = scenario("equality_on_doubles", 2);
+    scenario.append(20);
+    Table table = scenario.table();
+    DataFileInfo file = TableSnapshot.current(table).dataFiles().getFirst();
+    // An equality-delete file on amount (field 3), written by Iceberg but never committed.
+    Schema amount = table.schema().select("amount");
+    OutputFile output =
+        table.io().newOutputFile(table.locationProvider().newDataLocation("eq-amount.parquet"));
+    EqualityDeleteWriter<Record> writer =
+        Parquet.writeDeletes(output)
+            .forTable(table)
+            .withSpec(PartitionSpec.unpartitioned())
+            .rowSchema(amount)
+            .equalityFieldIds(3)
+            .createWriterFunc(GenericParquetWriter::create)
+            .overwrite()
+            .buildEqualityWriter();
+    try (writer) {
+      writer.write(GenericRecord.create(amount).copy("amount", 1.5));
+    }
+    DeleteFileInfo delete =
+        new DeleteFileInfo(
+            output.location(),
+            FileFormat.PARQUET,
+            FileContent.EQUALITY_DELETES,
+            writer.toDeleteFile().fileSizeInBytes(),
+            1,
+            new FilePartition(0, "", List.of()),
+            5,
+            5,
+            List.of(3),
+            Optional.empty(),
+            OptionalLong.empty(),
+            OptionalLong.empty());
+    DataFileInfo withDelete =
+        new DataFileInfo(
+            file.path(),
+            file.format(),
+            file.content(),
+            file.fileSizeInBytes(),
+            file.recordCount(),
+            file.partition(),
+            1,
+            1,
+            List.of(delete.key()));
+    TableSnapshot snapshot =
+        new TableSnapshot("t.doubles", OptionalLong.of(1), List.of(withDelete), List.of(delete));
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    assertThatThrownBy(() -> loader.deletedPositions(withDelete, snapshot))
+        .isInstanceOf(UnsupportedDeletesException.class)
+        .hasMessage(
+            "Cannot apply equality deletes %s to data file %s: equality on DOUBLE column amount is"
+                + " not supported (Iceberg compares floating point with Java equals, where -0.0"
+                + " differs from 0.0; rewrite these deletes as position deletes)",
+            output.location(), file.path());
+  }
+
+  @Test
+  void refusesEqualityDeletesInOrc() {
+    DeleteFileInfo orc =
+        new DeleteFileInfo(
+            "file:/lake/t/data/deletes.orc",
+            FileFormat.ORC,
+            FileContent.EQUALITY_DELETES,
+            100,
+            2,
+            new FilePartition(0, "", List.of()),
+            2,
+            2,
+            List.of(1),
+            Optional.empty(),
+            OptionalLong.empty(),
+            OptionalLong.empty());
+    DataFileInfo file = dataFile("file:/lake/t/data/f.parquet", 10, List.of(orc.path()));
+    TableSnapshot snapshot =
+        new TableSnapshot("t.orc", OptionalLong.of(1), List.of(file), List.of(orc));
     DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
     assertThatThrownBy(() -> loader.deletedPositions(file, snapshot))
         .isInstanceOf(UnsupportedDeletesException.class)
         .hasMessage(
-            "Cannot apply equality delete file %s (field ids [1]) to data file %s: equality"
-                + " deletes are not supported yet (rewrite them into position deletes, for example"
-                + " by compacting the table, or leave the table unserved)",
-            delete, file.path())
+            "Cannot apply equality delete file file:/lake/t/data/deletes.orc to data file"
+                + " file:/lake/t/data/f.parquet: it is ORC, and Shelfmark reads delete files in"
+                + " Parquet and deletion vectors only (rewrite the deletes with"
+                + " write.delete.format.default=parquet)")
         .satisfies(
             e -> {
-              assertThat(((UnsupportedDeletesException) e).deleteFile()).isEqualTo(delete);
+              assertThat(((UnsupportedDeletesException) e).deleteFile()).isEqualTo(orc.path());
               assertThat(((UnsupportedDeletesException) e).dataFile()).isEqualTo(file.path());
             });
-    assertThat(DeletedRowsLoader.isSupported(snapshot.deleteFiles().get(delete))).isFalse();
+    assertThat(DeletedRowsLoader.isSupported(orc)).isFalse();
   }
 
   @Test
@@ -240,8 +337,8 @@ class TestDeletedRowsLoader {
         .isInstanceOf(UnsupportedDeletesException.class)
         .hasMessage(
             "Cannot apply position delete file file:/lake/t/data/deletes.avro to data file"
-                + " file:/lake/t/data/f.parquet: it is AVRO, and Shelfmark reads position deletes"
-                + " in Parquet and deletion vectors only (rewrite the deletes with"
+                + " file:/lake/t/data/f.parquet: it is AVRO, and Shelfmark reads delete files in"
+                + " Parquet and deletion vectors only (rewrite the deletes with"
                 + " write.delete.format.default=parquet)");
   }
 
@@ -300,6 +397,22 @@ class TestDeletedRowsLoader {
       assertThat(loader.deletedPositions(file, snapshot))
           .as("deleted positions of %s after %s", file.path(), state.step())
           .isEqualTo(bitmap(expected));
+    }
+  }
+
+  /** As {@link #check}, with equality-deleted rows counted as deleted positions too. */
+  private static void checkAll(IcebergScenario scenario, ScenarioState state) throws IOException {
+    TableSnapshot snapshot = TableSnapshot.current(scenario.table());
+    DeletedRowsLoader loader = new DeletedRowsLoader(store, executor, CACHE_BYTES);
+    assertThat(locations(snapshot)).isEqualTo(locations(state));
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      RoaringBitmap expected = new RoaringBitmap();
+      for (long position : state.file(file.path()).orElseThrow().allDeletedPositions()) {
+        expected.add((int) position);
+      }
+      assertThat(loader.deletedPositions(file, snapshot))
+          .as("deleted positions of %s after %s", file.path(), state.step())
+          .isEqualTo(expected);
     }
   }
 

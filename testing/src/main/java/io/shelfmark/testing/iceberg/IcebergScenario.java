@@ -476,6 +476,18 @@ public final class IcebergScenario {
         && !deletedIds.get(location).contains((Long) fileRows.get(location).get(position).get(0));
   }
 
+  /** The positions in a file of the rows with these ids, ascending. */
+  private List<Long> positionsOf(String location, TreeSet<Long> ids) {
+    List<Long> positions = new ArrayList<>();
+    List<Record> written = fileRows.get(location);
+    for (int position = 0; position < written.size(); position++) {
+      if (ids.contains((Long) written.get(position).get(0))) {
+        positions.add((long) position);
+      }
+    }
+    return positions;
+  }
+
   private ScenarioState record(String step) {
     ScenarioState state = snapshotState(step);
     history.add(state);
@@ -497,7 +509,8 @@ public final class IcebergScenario {
               file.specId(),
               fileColumns.get(location),
               List.copyOf(deletedPositions.get(location)),
-              List.copyOf(deletedIds.get(location))));
+              List.copyOf(deletedIds.get(location)),
+              positionsOf(location, deletedIds.get(location))));
     }
     return new ScenarioState(
         step,
