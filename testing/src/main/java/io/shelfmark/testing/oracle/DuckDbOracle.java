@@ -46,6 +46,8 @@ public final class DuckDbOracle implements Closeable {
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   // Hidden columns of read_parquet for the delete anti-join; unlikely to clash with data columns.
+  // Every read_parquet here turns hive_partitioning off: Iceberg paths such as org_id=7/ must not
+  // add or overwrite columns, since the files hold every column themselves.
   private static final String FILE_COLUMN = "__shelfmark_file";
   private static final String ROW_COLUMN = "file_row_number";
   private static final String DELETES_SCHEMA = "__shelfmark_deletes";
@@ -108,7 +110,11 @@ public final class DuckDbOracle implements Closeable {
       statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(parts[0]));
       if (deletes.isEmpty()) {
         statement.execute(
-            "CREATE OR REPLACE VIEW " + view + " AS SELECT * FROM read_parquet(" + fileList + ")");
+            "CREATE OR REPLACE VIEW "
+                + view
+                + " AS SELECT * FROM read_parquet("
+                + fileList
+                + ", hive_partitioning = false)");
         return;
       }
       String deleteTable = writeDeletes(statement, parts, deletes);
@@ -123,7 +129,8 @@ public final class DuckDbOracle implements Closeable {
               + fileList
               + ", filename = '"
               + FILE_COLUMN
-              + "', file_row_number = true) AS data WHERE NOT EXISTS (SELECT 1 FROM "
+              + "', file_row_number = true, hive_partitioning = false) AS data"
+              + " WHERE NOT EXISTS (SELECT 1 FROM "
               + deleteTable
               + " AS d WHERE d.file_path = data."
               + quote(FILE_COLUMN)

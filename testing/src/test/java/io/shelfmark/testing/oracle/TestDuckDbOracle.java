@@ -58,6 +58,22 @@ class TestDuckDbOracle {
   }
 
   @Test
+  void partitionDirectoriesInPathsDoNotChangeColumns() throws Exception {
+    // Iceberg lays files out as <column>=<value>/: the file's own values must win, no column added.
+    java.nio.file.Path partitioned = directory.resolve("small=7/name=other/data.parquet");
+    java.nio.file.Files.createDirectories(partitioned.getParent());
+    java.nio.file.Files.copy(first, partitioned);
+    oracle.registerTable("hive.check", List.of(partitioned));
+
+    QueryResult result = oracle.query("SELECT * FROM hive.check ORDER BY id LIMIT 1");
+
+    assertThat(result.columns())
+        .containsExactly("id", "small", "half", "name", "day", "ts", "dims");
+    assertThat(result.rows().getFirst().subList(0, 2)).containsExactly(0L, 0L);
+    assertThat(result.rows().getFirst().get(3)).isEqualTo("name0");
+  }
+
+  @Test
   void valuesAreNormalised() {
     oracle.registerTable("typed", List.of(first));
 
