@@ -24,7 +24,9 @@ import org.apache.parquet.format.Statistics;
  *       max} only for types whose legacy signed order is the segment's order (not for binary, whose
  *       legacy order was signed bytes, nor for unsigned integers).
  *   <li>A truncated bound ({@code is_min_value_exact} false) is not a value of the column: dropped.
- *   <li>Floating-point bounds that are NaN are dropped (writers disagree on NaN ordering).
+ *   <li>Floating-point bounds that are NaN are dropped (writers disagree on NaN ordering), and the
+ *       maximum of a floating-point column is always dropped: writers leave NaN values out of it,
+ *       while SQL orders NaN above every number, so a footer maximum is not an upper bound.
  *   <li>Binary bounds that are not valid UTF-8 are dropped (a segment value is a string).
  *   <li>INT96 and FLOAT16 bounds are dropped (no defined order, or rarely written).
  * </ul>
@@ -58,6 +60,9 @@ final class FooterStatistics {
       min = value(statistics.getMin(), conversion);
       max = value(statistics.getMax(), conversion);
     }
+    if (conversion == Conversion.FLOAT || conversion == Conversion.DOUBLE) {
+      max = Optional.empty();
+    }
     if (min.isPresent() && max.isPresent() && min.get().compareTo(max.get()) > 0) {
       // Contradictory bounds say nothing reliable.
       min = Optional.empty();
@@ -71,7 +76,9 @@ final class FooterStatistics {
     long rows = 0;
     long nulls = 0;
     boolean nullsKnown = true;
-    boolean boundsKnown = true;
+    // Each bound is known for the file only when every row group with values has it.
+    boolean minKnown = true;
+    boolean maxKnown = true;
     Optional<Value> min = Optional.empty();
     Optional<Value> max = Optional.empty();
     for (ColumnStatistics group : rowGroups) {
@@ -81,12 +88,16 @@ final class FooterStatistics {
       if (group.allNull() || group.rowCount() == 0) {
         continue; // no values: says nothing about the bounds
       }
-      if (group.min().isEmpty() || group.max().isEmpty()) {
-        boundsKnown = false;
-        continue;
+      if (group.min().isEmpty()) {
+        minKnown = false;
+      } else if (min.isEmpty() || group.min().get().compareTo(min.get()) < 0) {
+        min = group.min();
       }
-      min = min.isEmpty() || group.min().get().compareTo(min.get()) < 0 ? group.min() : min;
-      max = max.isEmpty() || group.max().get().compareTo(max.get()) > 0 ? group.max() : max;
+      if (group.max().isEmpty()) {
+        maxKnown = false;
+      } else if (max.isEmpty() || group.max().get().compareTo(max.get()) > 0) {
+        max = group.max();
+      }
     }
     if (rows != footer.rowCount()) {
       return ColumnStatistics.unknown(footer.rowCount());
@@ -94,8 +105,8 @@ final class FooterStatistics {
     return new ColumnStatistics(
         rows,
         nullsKnown ? OptionalLong.of(nulls) : OptionalLong.empty(),
-        boundsKnown ? min : Optional.empty(),
-        boundsKnown ? max : Optional.empty());
+        minKnown ? min : Optional.empty(),
+        maxKnown ? max : Optional.empty());
   }
 
   private static Optional<Value> value(byte[] bytes, Conversion conversion) {

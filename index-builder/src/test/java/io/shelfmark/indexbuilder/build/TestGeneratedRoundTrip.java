@@ -151,7 +151,8 @@ class TestGeneratedRoundTrip {
     assertThat(sum.rowCount()).isEqualTo(file.recordCount());
     assertThat(sum.nullCount()).hasValue(0);
     assertThat(sum.min()).isPresent();
-    assertThat(sum.min().get().compareTo(sum.max().get())).isLessThanOrEqualTo(0);
+    // Footers leave NaN out of a floating-point maximum, so it is never copied as an upper bound.
+    assertThat(sum.max()).isEmpty();
     for (int rowGroup = 0;
         rowGroup < segment.metadata().files().getFirst().rowGroupRowCounts().size();
         rowGroup++) {
