@@ -135,13 +135,16 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
       try {
         SegmentStore segments = new SegmentStore(store, Location.parse(PREFIX));
         clear(segments);
+        MachineUse before = MachineUse.now();
         IndexingReport report = build(store, segments, spec, snapshot, formatVersion);
+        MachineUse used = MachineUse.now().minus(before);
         new BenchReport(
                 id.toString(),
                 rows,
                 seed,
                 readFrom.name().toLowerCase(java.util.Locale.ROOT),
                 report,
+                used,
                 heapMaxBytes(),
                 heapPeakBytes())
             .print(out);
