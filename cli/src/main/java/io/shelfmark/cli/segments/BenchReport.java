@@ -20,6 +20,7 @@ record BenchReport(
     long seed,
     String readFrom,
     IndexingReport report,
+    MachineUse used,
     long heapMaxBytes,
     long heapPeakBytes) {
   /** The ratio the builder is held to: segment bytes at most this share of Parquet bytes. */
@@ -32,6 +33,7 @@ record BenchReport(
     requireNonNull(table, "table is null");
     requireNonNull(readFrom, "readFrom is null");
     requireNonNull(report, "report is null");
+    requireNonNull(used, "used is null");
   }
 
   void print(PrintWriter out) {
@@ -67,6 +69,11 @@ record BenchReport(
         ROWS_PER_SECOND_TARGET,
         report.rowsPerSecond() >= ROWS_PER_SECOND_TARGET ? "met" : "missed");
     line(out, "threads", "%d", report.threads());
+    double cpuSeconds = seconds(used.processCpu());
+    line(out, "processCpuSeconds", "%.2f", cpuSeconds);
+    line(out, "rowsPerCpuSecond", "%,.0f", cpuSeconds <= 0 ? 0 : report.rowsBuilt() / cpuSeconds);
+    line(out, "gcSeconds", "%.2f", seconds(used.garbageCollection()));
+    line(out, "loadAverage", "%.2f", used.loadAverage());
     line(out, "heapMaxMiB", "%,d", heapMaxBytes >> 20);
     line(out, "heapPeakMiB", "%,d", heapPeakBytes >> 20);
     out.println("  bytes by part kind (all segments):");

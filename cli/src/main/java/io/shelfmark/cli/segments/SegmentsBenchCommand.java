@@ -57,8 +57,10 @@ import picocli.CommandLine.Option;
       "",
       "Prints: data files, rows, Parquet bytes (dataBytes), segment bytes (indexBytes), their"
           + " ratio (target: at most 25%%), bytes per part kind, build wall time and rows/s"
-          + " (target: at least 1,000,000 on a 2-core machine), time per build phase, threads and"
-          + " JVM heap. Exit status 1 when a file failed to build.",
+          + " (target: at least 1,000,000 on a 2-core machine), the process's CPU time and rows"
+          + " per CPU-second (what carries across runs on a shared machine), GC time, the load"
+          + " average, time per build phase, threads and JVM heap. Exit status 1 when a file"
+          + " failed to build.",
       ""
     })
 public final class SegmentsBenchCommand implements Callable<Integer> {
@@ -133,13 +135,16 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
       try {
         SegmentStore segments = new SegmentStore(store, Location.parse(PREFIX));
         clear(segments);
+        MachineUse before = MachineUse.now();
         IndexingReport report = build(store, segments, spec, snapshot, formatVersion);
+        MachineUse used = MachineUse.now().minus(before);
         new BenchReport(
                 id.toString(),
                 rows,
                 seed,
                 readFrom.name().toLowerCase(java.util.Locale.ROOT),
                 report,
+                used,
                 heapMaxBytes(),
                 heapPeakBytes())
             .print(out);
@@ -197,7 +202,7 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
               io,
               IndexService.installed(),
               BuildOptions.builder().workDirectory(dataDir.resolve("tmp")).build());
-      ProgressLine progress = quiet ? null : ProgressLine.onStandardError("building", "files");
+      ProgressLine progress = quiet ? null : ProgressLine.onStandardError("building", "rows");
       resetHeapPeaks();
       return new SnapshotIndexer(builder, segments, threads)
           .index(
@@ -206,7 +211,7 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
               formatVersion,
               (outcome, done) -> {
                 if (progress != null) {
-                  progress.update(done.filesDone(), done.filesTotal());
+                  progress.update(done.rowsDone(), snapshot.recordCount());
                 }
               });
     } finally {

@@ -52,6 +52,8 @@ class TestSegmentsBenchCommand {
     assertThat(printed)
         .containsPattern("(?m)^  rowsPerSecond\\s+[0-9,]+ \\(target at least 1,000,000: ")
         .containsPattern("(?m)^  threads\\s+2$")
+        .containsPattern("(?m)^  processCpuSeconds\\s+[0-9.]+$")
+        .containsPattern("(?m)^  rowsPerCpuSecond\\s+[0-9,]+$")
         .containsPattern("(?m)^    inverted\\s+[0-9,]+")
         .containsPattern("(?m)^    sorted\\s+[0-9,]+")
         .containsPattern("(?m)^  failedFiles\\s+0$")

@@ -11,6 +11,7 @@ import io.shelfmark.segment.spi.ValueType;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A STRING dictionary, front-coded in blocks of {@value #BLOCK} values: the first value of each
@@ -209,6 +210,18 @@ final class StringDictionary implements Dictionary {
       value = cursor.next(i == 0);
     }
     return value;
+  }
+
+  @Override
+  public void forEachBytes(ObjIntConsumer<byte[]> action) {
+    // One cursor per block, each value decoded once: no walk from the block's start per id.
+    for (int block = 0; block < blocks; block++) {
+      Cursor cursor = new Cursor(offsets.getInt(block * 4));
+      int values = Math.min(BLOCK, size - block * BLOCK);
+      for (int i = 0; i < values; i++) {
+        action.accept(cursor.next(i == 0), block * BLOCK + i);
+      }
+    }
   }
 
   @Override

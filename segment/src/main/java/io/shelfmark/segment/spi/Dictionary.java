@@ -2,6 +2,7 @@ package io.shelfmark.segment.spi;
 
 import io.shelfmark.segment.predicate.Bound;
 import java.util.Optional;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A column's sorted dictionary: its distinct non-null values in {@link Value} order, numbered from
@@ -35,6 +36,17 @@ public interface Dictionary {
 
   /** The UTF-8 bytes of {@code id} of a STRING dictionary (a fresh array). */
   byte[] bytes(int id);
+
+  /**
+   * Calls {@code action} with every id's UTF-8 bytes (a STRING dictionary), in id order. The array
+   * is the callee's: it may be reused or changed after the call returns. Faster than {@link #bytes}
+   * id by id when values are stored in blocks that must be walked from their start.
+   */
+  default void forEachBytes(ObjIntConsumer<byte[]> action) {
+    for (int id = 0; id < size(); id++) {
+      action.accept(bytes(id), id);
+    }
+  }
 
   /** The bytes this dictionary occupies in the segment. */
   long sizeInBytes();

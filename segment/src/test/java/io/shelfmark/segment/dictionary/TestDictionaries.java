@@ -47,6 +47,13 @@ class TestDictionaries {
     for (int i = 0; i < added.size(); i++) {
       assertThat(dictionary.value(sealed.remap()[provisional.get(i)])).isEqualTo(added.get(i));
     }
+    List<Integer> walked = new ArrayList<>();
+    dictionary.forEachBytes(
+        (utf8, id) -> {
+          assertThat(utf8).as("id %d", id).isEqualTo(dictionary.bytes(id));
+          walked.add(id);
+        });
+    assertThat(walked).hasSize(sorted.size()).isSorted().doesNotHaveDuplicates();
     assertThat(dictionary.indexOf(Value.of(""))).isEqualTo(-1);
     assertThat(dictionary.indexOf(Value.of("\uDBFF\uDFFF"))).isEqualTo(-sorted.size() - 1);
     // Front coding: shared prefixes are stored once per block of 16.

@@ -34,6 +34,11 @@ final class BloomIndexCreator implements IndexCreator {
 
   private static long[] hashIds(Dictionary dictionary) {
     long[] hashes = new long[dictionary.size()];
+    if (dictionary.type() == ValueType.STRING) {
+      // The same hash as BloomHashes.of(value): of the UTF-8 bytes, without making Strings.
+      dictionary.forEachBytes((utf8, id) -> hashes[id] = ValueHash.hashBytes(utf8, 0, utf8.length));
+      return hashes;
+    }
     for (int id = 0; id < hashes.length; id++) {
       hashes[id] = BloomHashes.of(dictionary.value(id));
     }
