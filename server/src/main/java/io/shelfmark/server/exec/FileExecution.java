@@ -203,11 +203,13 @@ final class FileExecution {
     }
     PredicateTranslator translator = new PredicateTranslator(sources::segmentColumn);
     List<Predicate> translated = new ArrayList<>();
+    Map<Predicate, Expression> termOf = new LinkedHashMap<>();
     List<Expression> untranslated = new ArrayList<>();
     for (Expression conjunct : conjuncts) {
       Optional<Predicate> predicate = translator.translate(conjunct);
       if (predicate.isPresent()) {
         translated.add(predicate.get());
+        termOf.put(predicate.get(), conjunct);
       } else {
         untranslated.add(conjunct);
       }
@@ -220,8 +222,34 @@ final class FileExecution {
             ? translated.get(0)
             : new io.shelfmark.segment.predicate.And(translated);
     FilterResult result = new FilterEvaluator(segment.get()).evaluate(predicate, live);
-    // Candidates must pass every term; definite docs only the terms no index evaluated.
-    return new Filter(result.definite(), result.candidates(), untranslated, conjuncts);
+    // Definite docs need only the terms no index evaluated; candidates also the terms whose
+    // indexes left them uncertain (the residual), or every term when the residual is not made of
+    // whole terms.
+    List<Expression> forCandidates = new ArrayList<>(untranslated);
+    Optional<List<Expression>> residual = result.residual().flatMap(r -> wholeTerms(r, termOf));
+    forCandidates.addAll(residual.orElse(conjuncts));
+    return new Filter(result.definite(), result.candidates(), untranslated, forCandidates);
+  }
+
+  /** The SQL terms a segment residual consists of, when it is one term or an AND of terms. */
+  private static Optional<List<Expression>> wholeTerms(
+      Predicate residual, Map<Predicate, Expression> terms) {
+    Expression term = terms.get(residual);
+    if (term != null) {
+      return Optional.of(List.of(term));
+    }
+    if (residual instanceof io.shelfmark.segment.predicate.And and) {
+      List<Expression> found = new ArrayList<>();
+      for (Predicate operand : and.operands()) {
+        Optional<List<Expression>> part = wholeTerms(operand, terms);
+        if (part.isEmpty()) {
+          return Optional.empty();
+        }
+        found.addAll(part.get());
+      }
+      return Optional.of(found);
+    }
+    return Optional.empty();
   }
 
   private boolean isCountStarOnly() {

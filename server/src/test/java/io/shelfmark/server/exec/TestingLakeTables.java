@@ -15,9 +15,6 @@ import io.shelfmark.generator.MetricsTable;
 import io.shelfmark.generator.MetricsTableGenerator;
 import io.shelfmark.generator.ProgressListener;
 import io.shelfmark.lake.EmbeddedS3Server;
-import io.shelfmark.segment.spi.ValueType;
-import io.shelfmark.server.exec.TestingSegments.IndexedColumn;
-import io.shelfmark.server.exec.TestingSegments.IndexedMap;
 import io.shelfmark.sql.schema.BoundTable;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
@@ -127,24 +124,29 @@ final class TestingLakeTables implements Closeable {
     }
     org.sort(Comparator.comparing(DataFileInfo::path));
     others.sort(Comparator.comparingLong(DataFileInfo::recordCount).reversed());
-    List<IndexedColumn> columns =
-        List.of(
-            new IndexedColumn("org_id", ValueType.LONG, List.of("inverted", "forward")),
-            new IndexedColumn("metric", ValueType.STRING, List.of("inverted", "forward")),
-            new IndexedColumn("resolution", ValueType.LONG, List.of("inverted", "forward")),
-            new IndexedColumn("logical_timestamp", ValueType.LONG, List.of("range")),
-            new IndexedColumn("sum_rollup", ValueType.DOUBLE, List.of("range")));
-    List<IndexedMap> maps =
-        List.of(
-            new IndexedMap(
-                "dimensions",
-                List.of("node", "service", "region"),
-                List.of("inverted", "forward")));
+    TestingSegments builder =
+        new TestingSegments(
+            store,
+            io,
+            directory.resolve("metrics-segments"),
+            """
+            table: {catalog: lake, namespace: obs, name: metrics}
+            time-column: logical_timestamp
+            columns:
+              metric: {indexes: [inverted, forward]}
+              org_id: {indexes: [inverted, forward]}
+              resolution: {indexes: [inverted, forward]}
+              logical_timestamp: {indexes: [range]}
+              sum_rollup: {indexes: [range]}
+            map-keys:
+              dimensions: {keys: [node, service, region]}
+            """,
+            MetricsTable.SCHEMA);
     List<TableFile> files = new ArrayList<>();
     // The largest org's three days: two with segments (one of them with deletes), one without.
     for (int i = 0; i < org.size(); i++) {
       DataFileInfo file = org.get(i);
-      byte[] segment = i == 2 ? null : TestingSegments.build(store, io, file, columns, maps);
+      byte[] segment = i == 2 ? null : builder.build(file);
       RoaringBitmap deleted = new RoaringBitmap();
       if (i == 1) {
         for (long row = 3; row < file.recordCount(); row += 7) {
@@ -158,7 +160,7 @@ final class TestingLakeTables implements Closeable {
         new TableFile(
             others.get(0),
             local(others.get(0)),
-            TestingSegments.build(store, io, others.get(0), columns, maps),
+            builder.build(others.get(0)),
             new RoaringBitmap()));
     files.add(new TableFile(others.get(1), local(others.get(1)), null, rows(0, 5)));
     Schema schema = MetricsTable.SCHEMA;
@@ -196,17 +198,27 @@ final class TestingLakeTables implements Closeable {
     Path dir = server.baseDirectory().resolve("lake/types");
     Files.createDirectories(dir);
     List<TableFile> files = new ArrayList<>();
-    List<IndexedColumn> columns =
-        List.of(
-            new IndexedColumn("id", ValueType.LONG, List.of("range")),
-            new IndexedColumn("i", ValueType.LONG, List.of("inverted", "forward")),
-            new IndexedColumn("l", ValueType.LONG, List.of("range")),
-            new IndexedColumn("d", ValueType.DOUBLE, List.of("range")),
-            new IndexedColumn("s", ValueType.STRING, List.of("inverted", "forward")),
-            new IndexedColumn("b", ValueType.LONG, List.of("inverted")),
-            new IndexedColumn("dt", ValueType.LONG, List.of("range", "forward")),
-            new IndexedColumn("ts", ValueType.LONG, List.of("range")));
-    List<IndexedMap> maps = List.of(new IndexedMap("m", List.of("k1", "k2"), List.of("inverted")));
+    TestingSegments builder =
+        new TestingSegments(
+            store,
+            io,
+            directory.resolve("types-segments"),
+            """
+            table: {catalog: lake, namespace: test, name: types}
+            columns:
+              id: {indexes: [range]}
+              i: {indexes: [inverted, forward]}
+              l: {indexes: [range]}
+              d: {indexes: [range]}
+              f: {indexes: [range]}
+              s: {indexes: [inverted, forward]}
+              b: {indexes: [inverted]}
+              dt: {indexes: [range, forward]}
+              ts: {indexes: [range]}
+            map-keys:
+              m: {keys: [k1, k2]}
+            """,
+            TYPES_SCHEMA);
     for (int part = 0; part < 3; part++) {
       Path local = dir.resolve("part-" + part + ".parquet");
       oracle.execute(typesCopy(part, local));
@@ -223,7 +235,7 @@ final class TestingLakeTables implements Closeable {
               1,
               1,
               List.of());
-      byte[] segment = part == 2 ? null : TestingSegments.build(store, io, info, columns, maps);
+      byte[] segment = part == 2 ? null : builder.build(info);
       files.add(
           new TableFile(info, local, segment, part == 1 ? rows(10, 200) : new RoaringBitmap()));
     }
