@@ -22,6 +22,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Executes a plan fragment on a server: every file task in parallel on the context's file executor,
@@ -54,11 +55,23 @@ public final class QueryExecutor {
     requireNonNull(context, "context is null");
     ParquetFileReader reader =
         new ParquetFileReader(context.dataStore(), context.ioExecutor(), context.readerOptions());
+    // Once one file fails, the others stop at their next check instead of running to the end.
+    AtomicBoolean abandoned = new AtomicBoolean();
+    ExecutionContext files =
+        new ExecutionContext(
+            context.dataStore(),
+            context.fileExecutor(),
+            context.ioExecutor(),
+            context.tableSchema(),
+            context.deadline(),
+            () -> abandoned.get() || context.cancelled().getAsBoolean(),
+            context.clock(),
+            context.readerOptions());
     List<CompletableFuture<PartialResult>> futures = new ArrayList<>(tasks.size());
     for (FileTask task : tasks) {
       futures.add(
           CompletableFuture.supplyAsync(
-              () -> runFile(plan, task, context, reader, metadata), context.fileExecutor()));
+              () -> runFile(plan, task, files, reader, metadata), context.fileExecutor()));
     }
     PartialResult merged =
         plan.aggregated()
@@ -72,6 +85,7 @@ public final class QueryExecutor {
         }
       }
     } catch (RuntimeException e) {
+      abandoned.set(true);
       for (CompletableFuture<PartialResult> future : futures) {
         future.cancel(true);
       }
