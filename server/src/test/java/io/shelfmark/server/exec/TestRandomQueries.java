@@ -28,18 +28,18 @@ import org.slf4j.LoggerFactory;
  * exactly, doubles within a relative 1e-9 (sums in another order), DISTINCTCOUNTHLL within {@link
  * RandomQueryGenerator#HLL_TOLERANCE} of the exact count.
  *
- * <p>Every query runs with pinned segments and the page cache ({@code PINNED_PAGES}); every tenth
- * also in the two modes that read pages from S3 ({@code REMOTE}, {@code PINNED}), whose ranged GETs
- * cost tens of milliseconds each on the shared test machine. The seed is logged and can be fixed
- * with {@code -Dshelfmark.test.seed=N}; the number of queries with {@code
- * -Dshelfmark.test.queries=N} (default 600 over obs.metrics and 400 over test.types: 1,000 per
- * run).
+ * <p>Every query runs in all three storage modes: pinned segments with the page cache ({@code
+ * PINNED_PAGES}), and the two modes that read pages from S3 ({@code REMOTE}, {@code PINNED}).
+ * {@code -Dshelfmark.test.allModesEvery=N} runs the S3 modes on every N-th query only, for quick
+ * local iterations. The seed is logged and can be fixed with {@code -Dshelfmark.test.seed=N}; the
+ * number of queries with {@code -Dshelfmark.test.queries=N} (default 600 over obs.metrics and 400
+ * over test.types: 1,000 per run).
  */
 class TestRandomQueries {
   private static final Logger log = LoggerFactory.getLogger(TestRandomQueries.class);
   private static final long SEED = Long.getLong("shelfmark.test.seed", System.nanoTime());
   private static final int QUERIES = Integer.getInteger("shelfmark.test.queries", 1000);
-  private static final int ALL_MODES_EVERY = 10;
+  private static final int ALL_MODES_EVERY = Integer.getInteger("shelfmark.test.allModesEvery", 1);
   private static final double TOLERANCE = 1e-9;
 
   @Test
