@@ -90,29 +90,10 @@ final class FileExecution {
     context.checkContinue();
     Optional<Segment> segment = task.segment();
     Location location = Location.parse(file.path());
-    ParquetFooter footer;
-    Optional<FilePageLocations> pages = Optional.empty();
-    if (segment.isPresent()) {
-      SegmentFiles.check(segment.get(), file);
-      SegmentFiles.Metadata known = metadata.getIfPresent(segment.get());
-      if (known == null) {
-        known = SegmentFiles.metadata(segment.get(), file);
-        metadata.put(segment.get(), known);
-      }
-      footer = known.footer();
-      pages = Optional.of(known.pages());
-    } else {
-      footer =
-          new FooterReader((int) context.readerOptions().footerTailSize().bytes())
-              .read(
-                  context.dataStore(),
-                  location,
-                  file.fileSizeInBytes(),
-                  read -> {
-                    requests.incrementAndGet();
-                    bytes.addAndGet(read);
-                  });
-    }
+    Optional<SegmentFiles.Metadata> known =
+        segment.isPresent() ? Optional.of(segmentMetadata(segment.get())) : Optional.empty();
+    ParquetFooter footer = known.isPresent() ? known.get().footer() : readFooter(location);
+    Optional<FilePageLocations> pages = known.map(SegmentFiles.Metadata::pages);
     ParquetSchema schema = ParquetSchema.from(file.path(), footer.schema());
     FileFields fields = new FileFields(footer, schema, context.tableSchema());
     ColumnSources sources = new ColumnSources(fields, segment);
@@ -125,28 +106,8 @@ final class FileExecution {
     Filter filter = filter(segment, footer, fields, sources, live);
     BatchConsumer consumer =
         plan.aggregated() ? new AggregateConsumer(plan) : new RowCollector(plan);
-    boolean answeredFromSegment = false;
-    ReadStats readStats = null;
-    if (RowCollector.wanted(plan) == 0 && !plan.aggregated()) {
-      answeredFromSegment = segment.isPresent();
-    } else if (filter.exact() && isCountStarOnly()) {
-      docsScanned = filter.definite().getLongCardinality();
-      ((AggregateConsumer) consumer).addCountStar(docsScanned);
-      answeredFromSegment = segment.isPresent();
-    } else {
-      Map<Expression, ColumnSources.Source> leaves = new LinkedHashMap<>();
-      for (Expression leaf : neededLeaves(filter)) {
-        leaves.put(leaf, sources.source(leaf));
-      }
-      RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
-      if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
-        docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
-        answeredFromSegment = segment.isPresent();
-      } else {
-        readStats = readParquet(location, footer, pages, leaves, filter, batches);
-        docsScanned = batches.docsScanned();
-      }
-    }
+    ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
+    boolean answeredFromSegment = segment.isPresent() && readStats == null;
     log.debug(
         "File {}: {} of {} live docs matched, segment {}, from segment only {}",
         file.path(),
@@ -156,6 +117,65 @@ final class FileExecution {
         answeredFromSegment);
     return consumer.result(
         statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
+  }
+
+  /** The segment's parsed footer and page locations, parsed once per open segment. */
+  private SegmentFiles.Metadata segmentMetadata(Segment segment) throws IOException {
+    SegmentFiles.check(segment, file);
+    SegmentFiles.Metadata known = metadata.getIfPresent(segment);
+    if (known == null) {
+      known = SegmentFiles.metadata(segment, file);
+      metadata.put(segment, known);
+    }
+    return known;
+  }
+
+  /** The footer of a file without segment: one speculative GET of its tail. */
+  private ParquetFooter readFooter(Location location) throws IOException {
+    return new FooterReader((int) context.readerOptions().footerTailSize().bytes())
+        .read(
+            context.dataStore(),
+            location,
+            file.fileSizeInBytes(),
+            read -> {
+              requests.incrementAndGet();
+              bytes.addAndGet(read);
+            });
+  }
+
+  /**
+   * Feeds the matching rows to {@code consumer}: from the bitmap alone (COUNT(*)), from the
+   * segment's forward indexes, or from one Parquet read. Returns that read's statistics, or null
+   * when no Parquet page was read.
+   */
+  private ReadStats answer(
+      Location location,
+      ParquetFooter footer,
+      Optional<FilePageLocations> pages,
+      ColumnSources sources,
+      Filter filter,
+      BatchConsumer consumer)
+      throws IOException {
+    if (RowCollector.wanted(plan) == 0 && !plan.aggregated()) {
+      return null;
+    }
+    if (filter.exact() && isCountStarOnly()) {
+      docsScanned = filter.definite().getLongCardinality();
+      ((AggregateConsumer) consumer).addCountStar(docsScanned);
+      return null;
+    }
+    Map<Expression, ColumnSources.Source> leaves = new LinkedHashMap<>();
+    for (Expression leaf : neededLeaves(filter)) {
+      leaves.put(leaf, sources.source(leaf));
+    }
+    RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
+    if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
+      docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
+      return null;
+    }
+    ReadStats stats = readParquet(location, footer, pages, leaves, filter, batches);
+    docsScanned = batches.docsScanned();
+    return stats;
   }
 
   /** The filter's answer for this file: which docs match for sure, which remain to be checked. */
