@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,8 +136,12 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       return;
     }
     long started = System.nanoTime();
+    // A client that hangs up no longer wants the answer: the query stops at its next check.
+    AtomicBoolean disconnected = new AtomicBoolean();
+    ctx.channel().closeFuture().addListener(future -> disconnected.set(true));
     QueryRequest queryRequest =
-        new QueryRequest(sql, Optional.of(timeout.orElse(routes.defaultTimeout())));
+        new QueryRequest(
+            sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get);
     try {
       queryExecutor.execute(
           () -> {

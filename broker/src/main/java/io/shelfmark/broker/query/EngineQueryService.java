@@ -63,7 +63,7 @@ public final class EngineQueryService implements QueryService {
     requireNonNull(request, "request is null");
     Instant deadline = clock.instant().plus(request.timeout().orElse(defaultTimeout));
     try {
-      return answer(request.sql(), deadline);
+      return answer(request.sql(), deadline, request);
     } catch (SqlException e) {
       return QueryResponse.failed(
           e.kind() == SqlErrorKind.UNSUPPORTED
@@ -85,7 +85,7 @@ public final class EngineQueryService implements QueryService {
     }
   }
 
-  private QueryResponse answer(String sql, Instant deadline) {
+  private QueryResponse answer(String sql, Instant deadline, QueryRequest request) {
     QueryPlan plan = planner.plan(sql);
     TableRoute route =
         routing
@@ -100,7 +100,8 @@ public final class EngineQueryService implements QueryService {
                             + ": it stopped being served while the query was planned"));
     List<DataFileInfo> files = route.snapshot().dataFiles();
     List<DataFileInfo> candidates = pruning.candidates(plan, route);
-    QueryDispatcher.Dispatched dispatched = dispatcher.execute(plan, route, candidates, deadline);
+    QueryDispatcher.Dispatched dispatched =
+        dispatcher.execute(plan, route, candidates, deadline, request.cancelled());
     PartialResult partial = dispatched.partial();
     FinalResult result = ResultFinisher.finish(plan, partial);
     ExecutionStatistics stats = partial.statistics();

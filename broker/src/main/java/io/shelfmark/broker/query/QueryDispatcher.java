@@ -6,6 +6,7 @@ import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs the server part of a plan over chosen data files of a route and returns their merged partial
@@ -17,7 +18,16 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface QueryDispatcher {
-  Dispatched execute(QueryPlan plan, TableRoute route, List<DataFileInfo> files, Instant deadline);
+  /**
+   * @param deadline when the query times out
+   * @param cancelled true once the client gave up; polled with the deadline
+   */
+  Dispatched execute(
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled);
 
   /**
    * The servers' merged partial result and what answering it cost in object storage: requests and

@@ -4,23 +4,32 @@ import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * One SQL query as received by the broker.
  *
  * @param sql the statement text, exactly as the client sent it
  * @param timeout how long the client allows; empty = the broker's default
+ * @param cancelled true once the client no longer wants the answer (it disconnected): execution
+ *     stops at its next check
  */
-public record QueryRequest(String sql, Optional<Duration> timeout) {
+public record QueryRequest(String sql, Optional<Duration> timeout, BooleanSupplier cancelled) {
   public QueryRequest {
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
+    requireNonNull(cancelled, "cancelled is null");
     if (timeout.isPresent() && (timeout.get().isNegative() || timeout.get().isZero())) {
       throw new IllegalArgumentException("timeout must be positive: " + timeout.get());
     }
   }
 
-  /** A request with the broker's default timeout. */
+  /** A request that is never cancelled. */
+  public QueryRequest(String sql, Optional<Duration> timeout) {
+    this(sql, timeout, () -> false);
+  }
+
+  /** A request with the broker's default timeout, never cancelled. */
   public QueryRequest(String sql) {
     this(sql, Optional.empty());
   }

@@ -64,12 +64,12 @@ class TestEngineQueryService {
   }
 
   private static final QueryDispatcher NEVER =
-      (plan, route, files, deadline) -> {
+      (plan, route, files, deadline, cancelled) -> {
         throw new AssertionError("a refused query must not reach the servers");
       };
 
   private static QueryDispatcher failing(RuntimeException failure) {
-    return (plan, route, files, deadline) -> {
+    return (plan, route, files, deadline, cancelled) -> {
       throw failure;
     };
   }
@@ -78,7 +78,7 @@ class TestEngineQueryService {
   void answersFromTheRouteSnapshotWithTheRequestDeadline() {
     AtomicReference<Instant> deadline = new AtomicReference<>();
     QueryDispatcher real =
-        (plan, route, files, until) -> {
+        (plan, route, files, until, cancelled) -> {
           deadline.set(until);
           return new QueryDispatcher.Dispatched(
               new QueryExecutor()
@@ -111,6 +111,28 @@ class TestEngineQueryService {
     assertThat(response.statistics().cacheHits()).isEqualTo(1);
     assertThat(response.statistics().cacheMisses()).isEqualTo(2);
     assertThat(deadline.get()).isEqualTo(NOW.plusMillis(250));
+  }
+
+  @Test
+  void theClientsCancellationReachesTheServers() {
+    java.util.concurrent.atomic.AtomicBoolean clientGone =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    QueryDispatcher stopsWhenCancelled =
+        (plan, route, files, deadline, cancelled) -> {
+          clientGone.set(true);
+          if (cancelled.getAsBoolean()) {
+            throw new io.shelfmark.server.exec.QueryCancelledException(
+                "Cannot finish the query: it was cancelled");
+          }
+          throw new AssertionError("the cancellation did not reach the servers");
+        };
+    QueryResponse response =
+        service(stopsWhenCancelled)
+            .execute(
+                new QueryRequest(
+                    "SELECT COUNT(*) FROM obs.metrics", Optional.empty(), clientGone::get));
+    assertThat(response.errors().getFirst().code()).isEqualTo(QueryErrorCode.TIMEOUT);
+    assertThat(response.errors().getFirst().message()).contains("cancelled");
   }
 
   @Test

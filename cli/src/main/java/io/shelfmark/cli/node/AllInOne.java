@@ -134,10 +134,15 @@ public final class AllInOne implements AutoCloseable {
       RoutingTable routing = new RoutingTable();
       registry.addListener(new TableRoutes(server, routing));
       QueryDispatcher dispatcher =
-          (plan, route, files, deadline) -> {
+          (plan, route, files, deadline, cancelled) -> {
             LocalServer.Execution execution =
                 server.execute(
-                    route.table().name().toString(), route.snapshotId(), plan, files, deadline);
+                    route.table().name().toString(),
+                    route.snapshotId(),
+                    plan,
+                    files,
+                    deadline,
+                    cancelled);
             return new QueryDispatcher.Dispatched(
                 execution.partial(),
                 execution.storage().getRequests(),

@@ -8,6 +8,7 @@ import io.shelfmark.cache.TieredCache;
 import io.shelfmark.cache.key.ObjectIdentity;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
+import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.metadata.DataFileIdentity;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.exec.ExecutionContext;
@@ -21,6 +22,7 @@ import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.storage.spi.StorageStats;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +34,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import org.apache.iceberg.Schema;
 import org.roaringbitmap.RoaringBitmap;
 import org.slf4j.Logger;
@@ -208,13 +211,19 @@ public final class LocalServer {
       PartialResult partial, StorageStats.Snapshot storage, long cacheHits, long cacheMisses) {}
 
   /**
-   * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table}.
+   * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table},
+   * until {@code deadline} or until {@code cancelled} turns true.
    *
    * @throws UnsupportedQueryException when a file's deletes cannot be applied
    * @throws IllegalStateException when the server no longer serves that snapshot
    */
   public Execution execute(
-      String table, long snapshotId, QueryPlan plan, List<DataFileInfo> files, Instant deadline) {
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled) {
     ServedSnapshot served = tables.get(table);
     if (served != null && served.snapshotId() != snapshotId) {
       ServedSnapshot previous = previousSnapshots.get(table);
@@ -270,7 +279,15 @@ public final class LocalServer {
         queryExecutor.execute(
             plan,
             tasks,
-            ExecutionContext.of(reads, fileExecutor, ioExecutor, served.schema(), deadline));
+            new ExecutionContext(
+                reads,
+                fileExecutor,
+                ioExecutor,
+                served.schema(),
+                deadline,
+                cancelled,
+                Clock.systemUTC(),
+                ReaderOptions.defaults()));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();
