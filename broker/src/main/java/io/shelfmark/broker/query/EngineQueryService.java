@@ -63,7 +63,7 @@ public final class EngineQueryService implements QueryService {
     requireNonNull(request, "request is null");
     Instant deadline = clock.instant().plus(request.timeout().orElse(defaultTimeout));
     try {
-      return answer(request.sql(), deadline, request);
+      return answer(request, deadline);
     } catch (SqlException e) {
       return QueryResponse.failed(
           e.kind() == SqlErrorKind.UNSUPPORTED
@@ -85,8 +85,8 @@ public final class EngineQueryService implements QueryService {
     }
   }
 
-  private QueryResponse answer(String sql, Instant deadline, QueryRequest request) {
-    QueryPlan plan = planner.plan(sql);
+  private QueryResponse answer(QueryRequest request, Instant deadline) {
+    QueryPlan plan = planner.plan(request.sql());
     TableRoute route =
         routing
             .route(plan.table().name())

@@ -48,31 +48,7 @@ public final class CountingObjectStore implements ObjectStore {
   @Override
   public InputStream open(Location location) throws IOException {
     stats.recordGet();
-    InputStream in = delegate.open(location);
-    return new InputStream() {
-      @Override
-      public int read() throws IOException {
-        int b = in.read();
-        if (b >= 0) {
-          stats.recordBytesRead(1);
-        }
-        return b;
-      }
-
-      @Override
-      public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = in.read(buffer, offset, length);
-        if (n > 0) {
-          stats.recordBytesRead(n);
-        }
-        return n;
-      }
-
-      @Override
-      public void close() throws IOException {
-        in.close();
-      }
-    };
+    return new CountingInputStream(delegate.open(location), stats);
   }
 
   @Override

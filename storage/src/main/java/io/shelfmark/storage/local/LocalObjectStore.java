@@ -2,6 +2,7 @@ package io.shelfmark.storage.local;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.storage.counting.CountingInputStream;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectInfo;
 import io.shelfmark.storage.spi.ObjectNotFoundException;

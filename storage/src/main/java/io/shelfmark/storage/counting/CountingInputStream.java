@@ -1,4 +1,4 @@
-package io.shelfmark.storage.local;
+package io.shelfmark.storage.counting;
 
 import static java.util.Objects.requireNonNull;
 
@@ -7,11 +7,11 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Counts the bytes a caller takes from a file stream (read or skipped) into StorageStats. */
-final class CountingInputStream extends FilterInputStream {
+/** Counts the bytes a caller takes from a stream (read or skipped) into StorageStats. */
+public final class CountingInputStream extends FilterInputStream {
   private final StorageStats stats;
 
-  CountingInputStream(InputStream in, StorageStats stats) {
+  public CountingInputStream(InputStream in, StorageStats stats) {
     super(requireNonNull(in, "in is null"));
     this.stats = requireNonNull(stats, "stats is null");
   }
