@@ -237,6 +237,7 @@ public final class SegmentFileBuilder {
     ReadRequest request =
         ReadRequest.of(location, footer, pages, columns.leafPaths(), RowSelection.all());
     try (ParquetRead read = reader.start(request)) {
+      columns.selectEntries(read);
       while (read.hasNext()) {
         long before = ticker.read();
         RowGroupBatch batch = read.next();

@@ -10,6 +10,7 @@ import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.ParquetLocation;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.read.ParquetRead;
 import io.shelfmark.parquet.read.RowGroupBatch;
 import io.shelfmark.parquet.schema.ColumnRole;
 import io.shelfmark.parquet.schema.ColumnSchema;
@@ -235,6 +236,17 @@ public final class FileColumns {
   /** A column the file does not have reads as null in every row. */
   private static ColumnStatistics allNull(long rows) {
     return new ColumnStatistics(rows, OptionalLong.of(rows), Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * Tells {@code read} (of {@link #leafPaths()}, after {@link #register}) to decode only the map
+   * values the segment will extract: those under listed keys.
+   */
+  public void selectEntries(ParquetRead read) {
+    requireNonNull(read, "read is null");
+    for (MapFeeder feeder : mapFeeders) {
+      read.selectEntries(feeder.valueIndex(), feeder.keyIndex(), feeder::wantedValues);
+    }
   }
 
   /**

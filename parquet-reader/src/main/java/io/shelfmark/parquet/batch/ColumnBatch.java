@@ -185,6 +185,10 @@ public final class ColumnBatch {
    * element per list entry at inner levels ({@link #addListElement}), and one value entry per
    * innermost element. Dictionary ids and plain values may alternate (a writer falls back to PLAIN
    * when the dictionary grows too large): the builder then materialises the ids it holds.
+   *
+   * <p>Two optional settings make a large batch cheaper to build: {@link #expect} sizes the arrays
+   * once from the column chunk's metadata, and {@link #decodeOnly} lets the decoder pass over the
+   * values of entries nobody will read (a map's values under keys that are not wanted).
    */
   public static final class Builder {
     /** EMPTY: only nulls so far; then either ids of one dictionary, or plain values. */
@@ -204,6 +208,9 @@ public final class ColumnBatch {
     private int[] ids;
     private PrimitiveValues dictionary;
     private boolean built;
+    private int expectedEntries;
+    private long expectedBytes;
+    private boolean[] wanted;
 
     Builder(ColumnSchema column) {
       this.column = requireNonNull(column, "column is null");
@@ -229,6 +236,57 @@ public final class ColumnBatch {
       return levels == 0 ? size : lists[0].lists();
     }
 
+    /**
+     * Hints that the batch will hold about {@code entries} value entries in all, with {@code
+     * binaryBytes} bytes of binary values (0 for other types): arrays are then sized once instead
+     * of growing step by step. Call before appending; more entries may still be appended.
+     */
+    public Builder expect(int entries, long binaryBytes) {
+      checkOpen();
+      expectedEntries = Math.max(0, Math.min(entries, ValueBuffer.MAX_ENTRIES));
+      expectedBytes = Math.max(0, binaryBytes);
+      values.expect(expectedEntries, expectedBytes);
+      return this;
+    }
+
+    /**
+     * Decodes only the value entries {@code e} with {@code wanted[e]} (entries at or past {@code
+     * wanted.length} are decoded). The decoder passes over the others without copying them and
+     * appends them with {@link #appendUnwanted}: they are not null, but their value is unspecified
+     * (an empty or zero value, or dictionary id -1), so the batch's consumer must read only the
+     * entries it asked for. Null flags and list structure are exact for every entry. The array is
+     * read, not copied, while the batch is built.
+     */
+    public Builder decodeOnly(boolean[] wanted) {
+      checkOpen();
+      this.wanted = requireNonNull(wanted, "wanted is null");
+      return this;
+    }
+
+    /** The entries to decode (see {@link #decodeOnly}), or {@code null} for all of them. */
+    public boolean[] wantedEntries() {
+      return wanted;
+    }
+
+    /**
+     * Appends {@code count} entries that were passed over: not null, value unspecified (see {@link
+     * #decodeOnly}).
+     */
+    public void appendUnwanted(int count) {
+      checkOpen();
+      if (count == 0) {
+        return;
+      }
+      growNulls(count);
+      if (mode == Mode.DICTIONARY) {
+        growIds(count);
+        Arrays.fill(ids, size, size + count, -1);
+      } else {
+        values.appendDefaults(count);
+      }
+      size += count;
+    }
+
     /** Appends {@code count} null entries. */
     public void appendNulls(int count) {
       checkOpen();
@@ -236,7 +294,7 @@ public final class ColumnBatch {
         return;
       }
       if (nulls == null) {
-        nulls = new boolean[newCapacity(0, size + (long) count)];
+        nulls = new boolean[Math.max(newCapacity(0, size + (long) count), expectedEntries)];
       } else {
         growNulls(count);
       }
@@ -289,7 +347,8 @@ public final class ColumnBatch {
 
     /**
      * Appends the entries whose dictionary ids are {@code source[offset .. offset + count)}; the
-     * caller has checked every id against {@code dictionary.size()}.
+     * caller has checked every id against {@code dictionary.size()}. Id -1 marks an unwanted entry
+     * (see {@link #decodeOnly}): not null, value unspecified.
      */
     public void appendDictionaryIds(
         int[] source, int offset, int count, PrimitiveValues dictionary) {
@@ -311,9 +370,9 @@ public final class ColumnBatch {
         // Only nulls so far: their slots become id -1, and the value buffer starts afresh.
         mode = Mode.DICTIONARY;
         this.dictionary = dictionary;
-        ids = new int[newCapacity(0, size + (long) count)];
+        ids = new int[Math.max(newCapacity(0, size + (long) count), expectedEntries)];
         Arrays.fill(ids, 0, size, -1);
-        values = new ValueBuffer(column.physicalType());
+        values = newValueBuffer();
       }
       growIds(count);
       System.arraycopy(source, offset, ids, size, count);
@@ -375,8 +434,14 @@ public final class ColumnBatch {
       growNulls(count);
     }
 
+    private ValueBuffer newValueBuffer() {
+      ValueBuffer buffer = new ValueBuffer(column.physicalType());
+      buffer.expect(expectedEntries, expectedBytes);
+      return buffer;
+    }
+
     private void leaveDictionaryMode() {
-      values = new ValueBuffer(column.physicalType());
+      values = newValueBuffer();
       DictionaryMaterializer.appendTo(values, dictionary, ids, 0, size);
       mode = Mode.PLAIN;
       ids = null;
@@ -386,13 +451,17 @@ public final class ColumnBatch {
     /** Keeps the null flags (once any exist) as long as the entries. */
     private void growNulls(int count) {
       if (nulls != null && nulls.length - size < count) {
-        nulls = Arrays.copyOf(nulls, newCapacity(nulls.length, size + (long) count));
+        nulls =
+            Arrays.copyOf(
+                nulls, Math.max(newCapacity(nulls.length, size + (long) count), expectedEntries));
       }
     }
 
     private void growIds(int count) {
       if (ids.length - size < count) {
-        ids = Arrays.copyOf(ids, newCapacity(ids.length, size + (long) count));
+        ids =
+            Arrays.copyOf(
+                ids, Math.max(newCapacity(ids.length, size + (long) count), expectedEntries));
       }
     }
 

@@ -5,7 +5,9 @@ import org.apache.parquet.format.Type;
 
 /**
  * A growable primitive array of one physical type, appended to by the batch builder. Not thread
- * safe. Grows by half its size, so appending n values costs amortised O(n).
+ * safe. Grows by half its size, so appending n values costs amortised O(n); given a size hint
+ * ({@link #expect}), the first growth goes straight to it, so a batch whose size is known from the
+ * column chunk's metadata is copied once rather than once per growth step.
  */
 final class ValueBuffer {
   /** Arrays stop short of the VM's limit. */
@@ -21,6 +23,8 @@ final class ValueBuffer {
   private byte[] data;
   private int dataSize;
   private int[] offsets;
+  private int expectedEntries;
+  private long expectedBytes;
 
   ValueBuffer(Type type) {
     this.type = type;
@@ -41,9 +45,23 @@ final class ValueBuffer {
     return size;
   }
 
+  /**
+   * Hints that the buffer will hold about {@code entries} values in all, with {@code bytes} bytes
+   * of binary data: growth then jumps to those sizes. A hint only: more may be appended.
+   */
+  void expect(int entries, long bytes) {
+    expectedEntries = Math.max(0, Math.min(entries, MAX_ENTRIES));
+    expectedBytes = Math.max(0, Math.min(bytes, MAX_ENTRIES));
+  }
+
   /** Appends {@code count} default values (0, false, empty binary): the slots of nulls. */
   void appendDefaults(int count) {
     ensure(count);
+    if (count == 1 && offsets != null) {
+      // One at a time is the common case (an unwanted or null entry among values).
+      offsets[++size] = dataSize;
+      return;
+    }
     if (offsets != null) {
       Arrays.fill(offsets, size + 1, size + count + 1, dataSize);
     }
@@ -90,7 +108,8 @@ final class ValueBuffer {
             "Cannot hold more than %d bytes of binary values in one batch (read fewer rows at once)"
                 .formatted(MAX_ENTRIES));
       }
-      data = Arrays.copyOf(data, (int) Math.min(MAX_ENTRIES, Math.max(wanted, dataSize * 3L / 2)));
+      long grown = Math.max(Math.max(wanted, dataSize * 3L / 2), expectedBytes);
+      data = Arrays.copyOf(data, (int) Math.min(MAX_ENTRIES, grown));
     }
     System.arraycopy(source, offset, data, dataSize, length);
     dataSize += length;
@@ -139,7 +158,8 @@ final class ValueBuffer {
           "Cannot hold more than %d values in one batch (read fewer rows at once)"
               .formatted(MAX_ENTRIES));
     }
-    int newCapacity = (int) Math.min(MAX_ENTRIES, Math.max(wanted, capacity * 3L / 2));
+    int newCapacity =
+        (int) Math.min(MAX_ENTRIES, Math.max(Math.max(wanted, capacity * 3L / 2), expectedEntries));
     switch (type) {
       case BOOLEAN -> booleans = Arrays.copyOf(booleans, newCapacity);
       case INT32 -> ints = Arrays.copyOf(ints, newCapacity);

@@ -213,6 +213,9 @@ public final class ColumnChunkDecoder {
               page.values.offset() + page.values.length(),
               page.nonNullValues,
               dictionary);
+      if (out.wantedEntries() != null) {
+        values = new SelectiveValueDecoder(values, out.wantedEntries());
+      }
       new PageAssembler(
               column,
               repeatedDefinition,

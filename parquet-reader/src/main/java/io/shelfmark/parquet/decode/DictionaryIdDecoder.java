@@ -30,7 +30,15 @@ final class DictionaryIdDecoder implements ValueDecoder {
 
   @Override
   public void read(int count, ColumnBatch.Builder out) throws MalformedPageException {
+    readSelected(count, null, out);
+  }
+
+  /** Ids are cheap to decode: every id is read and checked, and unwanted entries get id -1. */
+  @Override
+  public void readSelected(int count, boolean[] wanted, ColumnBatch.Builder out)
+      throws MalformedPageException {
     int size = dictionary.size();
+    int entry = out.valueCount();
     while (count > 0) {
       int n = Math.min(count, CHUNK);
       ids.read(scratch, 0, n);
@@ -41,7 +49,16 @@ final class DictionaryIdDecoder implements ValueDecoder {
                   .formatted(scratch[i] & 0xFFFFFFFFL, size));
         }
       }
+      if (wanted != null) {
+        int last = Math.min(n, wanted.length - entry);
+        for (int i = 0; i < last; i++) {
+          if (!wanted[entry + i]) {
+            scratch[i] = -1;
+          }
+        }
+      }
       out.appendDictionaryIds(scratch, 0, n, dictionary);
+      entry += n;
       count -= n;
     }
   }

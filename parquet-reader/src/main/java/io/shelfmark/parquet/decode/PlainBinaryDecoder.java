@@ -36,6 +36,21 @@ final class PlainBinaryDecoder implements ValueDecoder {
   }
 
   @Override
+  public void readSelected(int count, boolean[] wanted, ColumnBatch.Builder out)
+      throws MalformedPageException {
+    int entry = out.valueCount();
+    for (int i = 0; i < count; i++, entry++) {
+      int length = nextLength();
+      if (entry >= wanted.length || wanted[entry]) {
+        out.appendBinary(data, position, length);
+      } else {
+        out.appendUnwanted(1);
+      }
+      position += length;
+    }
+  }
+
+  @Override
   public void skip(int count) throws MalformedPageException {
     if (width >= 0) {
       if ((long) count * width > end - position) {

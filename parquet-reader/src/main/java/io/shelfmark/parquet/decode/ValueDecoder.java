@@ -15,4 +15,33 @@ interface ValueDecoder {
    * Passes over the next {@code count} values, decoding no more of them than the encoding needs.
    */
   void skip(int count) throws MalformedPageException;
+
+  /**
+   * Appends the next {@code count} values as {@link #read} does, but decodes only those whose entry
+   * is wanted ({@link ColumnBatch.Builder#decodeOnly}): the value appended next is entry {@code
+   * out.valueCount()}, and entries at or past {@code wanted.length} are wanted. Unwanted ones are
+   * passed over and appended with {@link ColumnBatch.Builder#appendUnwanted}. This default reads
+   * and skips runs; decoders whose values are cheap to step over one at a time override it.
+   */
+  default void readSelected(int count, boolean[] wanted, ColumnBatch.Builder out)
+      throws MalformedPageException {
+    int entry = out.valueCount();
+    int end = entry + count;
+    while (entry < end) {
+      int run = entry + 1;
+      if (entry >= wanted.length || wanted[entry]) {
+        while (run < end && (run >= wanted.length || wanted[run])) {
+          run++;
+        }
+        read(run - entry, out);
+      } else {
+        while (run < end && run < wanted.length && !wanted[run]) {
+          run++;
+        }
+        skip(run - entry);
+        out.appendUnwanted(run - entry);
+      }
+      entry = run;
+    }
+  }
 }

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.Type;
 
 /**
  * One started read of one file (from {@link ParquetFileReader#start}): its fetches are in flight;
@@ -38,6 +39,8 @@ public final class ParquetRead implements AutoCloseable {
   private final Loaded loaded;
   private final RangeFetch fetch;
   private final ReadCounters counters;
+  private final EntrySelector[] selectors;
+  private final int[] selectorSources;
   private int nextRowGroup;
 
   ParquetRead(
@@ -53,7 +56,27 @@ public final class ParquetRead implements AutoCloseable {
     this.loaded = requireNonNull(loaded, "loaded is null");
     this.fetch = requireNonNull(fetch, "fetch is null");
     this.counters = requireNonNull(counters, "counters is null");
+    this.selectors = new EntrySelector[this.columns.size()];
+    this.selectorSources = new int[this.columns.size()];
     skipToReadable();
+  }
+
+  /**
+   * From now on, decodes only the entries of column {@code target} (an index into {@link
+   * #columns()}) that {@code selector} picks from the batch of column {@code source}, which is
+   * decoded first; the other entries of {@code target} are passed over and hold unspecified values
+   * (see {@link ColumnBatch.Builder#decodeOnly}). For callers that read only some entries, such as
+   * the values of a map under the keys they want.
+   */
+  public void selectEntries(int target, int source, EntrySelector selector) {
+    requireNonNull(selector, "selector is null");
+    if (source < 0 || source >= target || target >= columns.size()) {
+      throw new IllegalArgumentException(
+          "Cannot select entries of column %d by column %d: the source must be read before the target, among %d columns"
+              .formatted(target, source, columns.size()));
+    }
+    selectors[target] = selector;
+    selectorSources[target] = source;
   }
 
   /** The file's footer (read by this read, or the one handed in). */
@@ -93,7 +116,9 @@ public final class ParquetRead implements AutoCloseable {
     skipToReadable();
     List<ColumnBatch> batches = new ArrayList<>(columns.size());
     for (int i = 0; i < columns.size(); i++) {
-      batches.add(decode(rowGroup, columns.get(i), rowGroup.columns().get(i)));
+      boolean[] wanted =
+          selectors[i] == null ? null : selectors[i].select(batches.get(selectorSources[i]));
+      batches.add(decode(rowGroup, columns.get(i), rowGroup.columns().get(i), wanted));
     }
     return new RowGroupBatch(rowGroup.rowGroup(), rowGroup.firstRow(), rowGroup.rows(), batches);
   }
@@ -135,12 +160,17 @@ public final class ParquetRead implements AutoCloseable {
     }
   }
 
-  private ColumnBatch decode(RowGroupPlan rowGroup, ColumnSchema column, ColumnChunkPlan chunk)
+  private ColumnBatch decode(
+      RowGroupPlan rowGroup, ColumnSchema column, ColumnChunkPlan chunk, boolean[] wanted)
       throws IOException {
     ColumnMetaData metadata = footer.columnChunk(rowGroup.rowGroup(), column.index());
     var where = footer.location(rowGroup.rowGroup(), column.index());
     ColumnChunkDecoder decoder = new ColumnChunkDecoder(column, metadata.getCodec(), where);
     ColumnBatch.Builder builder = ColumnBatch.builder(column);
+    expectSize(builder, metadata, rowGroup, wanted);
+    if (wanted != null) {
+      builder.decodeOnly(wanted);
+    }
     if (chunk.dictionaryPage().isPresent()) {
       ByteRange dictionary = chunk.dictionaryPage().get();
       decoder.readDictionaryPage(dictionary.offset(), bytes(dictionary));
@@ -164,6 +194,41 @@ public final class ParquetRead implements AutoCloseable {
               .formatted(builder.rowCount(), expected));
     }
     return builder.build();
+  }
+
+  /**
+   * Sizes the batch from the chunk's metadata, scaled by the share of rows (and wanted entries)
+   * read: its value count, and for binary columns its uncompressed size, an upper bound of the
+   * values' bytes in PLAIN pages. Untrusted numbers, so only a hint, capped by the bytes of pages.
+   */
+  private void expectSize(
+      ColumnBatch.Builder builder,
+      ColumnMetaData metadata,
+      RowGroupPlan rowGroup,
+      boolean[] wanted) {
+    long rows = footer.rowGroupRowCount(rowGroup.rowGroup());
+    if (rows <= 0 || metadata.getNum_values() <= 0) {
+      return;
+    }
+    double share = Math.min(1.0, rowGroup.rows().size() / (double) rows);
+    long entries = (long) (metadata.getNum_values() * share);
+    long bytes = 0;
+    if (builder.column().physicalType() == Type.BYTE_ARRAY) {
+      double wantedShare = wanted == null ? 1.0 : share(wanted);
+      bytes =
+          (long) (Math.min(metadata.getTotal_uncompressed_size(), 1L << 30) * share * wantedShare);
+    }
+    builder.expect((int) Math.min(entries, Integer.MAX_VALUE), bytes);
+  }
+
+  private static double share(boolean[] wanted) {
+    int count = 0;
+    for (boolean w : wanted) {
+      if (w) {
+        count++;
+      }
+    }
+    return wanted.length == 0 ? 1.0 : count / (double) wanted.length;
   }
 
   private ByteBuffer bytes(ByteRange range) throws IOException {

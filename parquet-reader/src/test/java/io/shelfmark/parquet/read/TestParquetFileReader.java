@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.parquet.CorruptParquetException;
+import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.TestingParquetFiles;
@@ -264,6 +265,71 @@ class TestParquetFileReader {
           .isEqualTo(TestingRows.expected(range(0, 2_500), List.of("score")));
       assertThat(read.isFetchStarted(reads.get(reads.size() - 1))).isTrue();
     }
+  }
+
+  @Test
+  void selectedEntriesMatchAFullReadAndTheRestAreNotNull() throws IOException {
+    List<String> columns = List.of("id", "tags");
+    List<RowGroupBatch> full = readAll(request(withLists, columns, RowSelection.all()));
+    List<RowGroupBatch> selected;
+    try (ParquetRead read =
+        reader(ReaderOptions.defaults()).start(request(withLists, columns, RowSelection.all()))) {
+      // Tags of even ids only, chosen from the ids decoded just before them.
+      read.selectEntries(1, 0, TestParquetFileReader::evenIdEntries);
+      selected = read.readAll();
+    }
+
+    assertThat(selected).hasSameSizeAs(full);
+    int passedOver = 0;
+    for (int g = 0; g < full.size(); g++) {
+      ColumnBatch all = full.get(g).columns().get(1);
+      ColumnBatch some = selected.get(g).columns().get(1);
+      assertThat(some.valueCount()).isEqualTo(all.valueCount());
+      assertThat(some.offsets(1)).isEqualTo(all.offsets(1));
+      int[] offsets = all.offsets(1);
+      long[] ids = full.get(g).columns().get(0).values().longs();
+      for (int row = 0; row < all.rowCount(); row++) {
+        for (int e = offsets[row]; e < offsets[row + 1]; e++) {
+          assertThat(some.isNull(e)).isEqualTo(all.isNull(e));
+          if (ids[row] % 2 == 0) {
+            assertThat(some.values().string(e)).isEqualTo(all.values().string(e));
+          } else if (some.values().string(e).isEmpty()) {
+            passedOver++;
+          }
+        }
+      }
+    }
+    // Tags are never empty strings: an empty one was passed over, not decoded.
+    assertThat(passedOver).isPositive();
+  }
+
+  @Test
+  void entriesAreSelectedOnlyByAColumnReadBefore() throws IOException {
+    try (ParquetRead read =
+        reader(ReaderOptions.defaults())
+            .start(request(withLists, List.of("id", "tags"), RowSelection.all()))) {
+      assertThatThrownBy(() -> read.selectEntries(0, 1, ids -> null))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "Cannot select entries of column 0 by column 1: the source must be read before the target, among 2 columns");
+    }
+  }
+
+  /** Wanted flags for the tag entries of even ids: row r holds {@code id % 4} tags. */
+  private static boolean[] evenIdEntries(ColumnBatch ids) {
+    long[] values = ids.values().longs();
+    int entries = 0;
+    for (int row = 0; row < ids.rowCount(); row++) {
+      entries += (int) (values[row] % 4);
+    }
+    boolean[] wanted = new boolean[entries];
+    int entry = 0;
+    for (int row = 0; row < ids.rowCount(); row++) {
+      for (int j = 0; j < values[row] % 4; j++) {
+        wanted[entry++] = values[row] % 2 == 0;
+      }
+    }
+    return wanted;
   }
 
   @Test
