@@ -238,11 +238,15 @@ public final class ColumnBatch {
 
     /**
      * Hints that the batch will hold about {@code entries} value entries in all, with {@code
-     * binaryBytes} bytes of binary values (0 for other types): arrays are then sized once instead
-     * of growing step by step. Call before appending; more entries may still be appended.
+     * binaryBytes} bytes of binary values (0 for other types), in {@code rows} rows: arrays are
+     * then sized once instead of growing step by step. Call before appending; more may still be
+     * appended.
      */
-    public Builder expect(int entries, long binaryBytes) {
+    public Builder expect(int rows, int entries, long binaryBytes) {
       checkOpen();
+      if (levels > 0) {
+        lists[0].expect(rows);
+      }
       expectedEntries = Math.max(0, Math.min(entries, ValueBuffer.MAX_ENTRIES));
       expectedBytes = Math.max(0, binaryBytes);
       values.expect(expectedEntries, expectedBytes);

@@ -11,6 +11,12 @@ final class LevelBuffer {
   private boolean[] nulls;
   private int lists;
   private int elements;
+  private int expectedLists;
+
+  /** Hints that about {@code lists} lists will be opened in all: growth jumps to that size. */
+  void expect(int lists) {
+    expectedLists = Math.max(0, lists);
+  }
 
   int lists() {
     return lists;
@@ -22,7 +28,9 @@ final class LevelBuffer {
 
   void open(boolean isNull) {
     if (lists == starts.length) {
-      starts = Arrays.copyOf(starts, ColumnBatch.newCapacity(starts.length, lists + 1L));
+      starts =
+          Arrays.copyOf(
+              starts, Math.max(ColumnBatch.newCapacity(starts.length, lists + 1L), expectedLists));
     }
     starts[lists] = elements;
     if (isNull) {

@@ -70,6 +70,7 @@ public final class ColumnChunkDecoder {
   private final ParquetLocation location;
   private final int[] repeatedDefinition;
   private PageDecompressor decompressor;
+  private byte[] pageBuffer; // reused by data pages: see decompressReusing
   private PrimitiveValues dictionary;
   private int[] repetition = new int[0];
   private int[] definition = new int[0];
@@ -284,7 +285,7 @@ public final class ColumnChunkDecoder {
           CorruptCompressedDataException,
           UnsupportedParquetException {
     int count = checkValueCount(header.getNum_values());
-    Slice body = decompress(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
+    Slice body = decompressReusing(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
     int position = body.offset();
     int end = body.offset() + body.length();
     if (column.maxRepetitionLevel() > 0) {
@@ -365,7 +366,7 @@ public final class ColumnChunkDecoder {
     // is_compressed defaults to true; an uncompressed v2 page stores its values as they are.
     Slice values =
         !header.isSetIs_compressed() || header.isIs_compressed()
-            ? decompress(page, position, valuesLength, valuesUncompressed)
+            ? decompressReusing(page, position, valuesLength, valuesUncompressed)
             : stored(page, position, valuesLength, valuesUncompressed);
     int rows = column.maxRepetitionLevel() > 0 ? findRows(count) : count;
     if (header.getNum_rows() != rows) {
@@ -443,11 +444,35 @@ public final class ColumnChunkDecoder {
     return size;
   }
 
+  /**
+   * As {@link #decompress}, into a buffer this decoder reuses from data page to data page: a data
+   * page's bytes are copied into the batch (or only read) before the next page is decoded, so one
+   * buffer serves the chunk instead of one allocation per page. Never for dictionary pages, whose
+   * decoded values may outlive the page.
+   */
+  private Slice decompressReusing(RawPage page, int offset, int length, int uncompressedSize)
+      throws CorruptCompressedDataException, UnsupportedParquetException, MalformedPageException {
+    if (codec == CompressionCodec.UNCOMPRESSED) {
+      return stored(page, offset, length, uncompressedSize);
+    }
+    checkDeclaredSize(length, uncompressedSize);
+    if (pageBuffer == null || pageBuffer.length < uncompressedSize) {
+      pageBuffer = new byte[uncompressedSize];
+    }
+    return decompressInto(page, offset, length, uncompressedSize, pageBuffer);
+  }
+
   private Slice decompress(RawPage page, int offset, int length, int uncompressedSize)
       throws CorruptCompressedDataException, UnsupportedParquetException, MalformedPageException {
     if (codec == CompressionCodec.UNCOMPRESSED) {
       return stored(page, offset, length, uncompressedSize);
     }
+    checkDeclaredSize(length, uncompressedSize);
+    return decompressInto(page, offset, length, uncompressedSize, new byte[uncompressedSize]);
+  }
+
+  private void checkDeclaredSize(int length, int uncompressedSize)
+      throws UnsupportedParquetException, MalformedPageException {
     if (decompressor == null) {
       decompressor = PageDecompressors.forCodec(codec, location);
     }
@@ -456,7 +481,11 @@ public final class ColumnChunkDecoder {
           "page header declares %d uncompressed bytes, more than %d %s bytes can hold"
               .formatted(uncompressedSize, length, codec));
     }
-    byte[] output = new byte[uncompressedSize];
+  }
+
+  private Slice decompressInto(
+      RawPage page, int offset, int length, int uncompressedSize, byte[] output)
+      throws CorruptCompressedDataException {
     decompressor.decompress(page.data, offset, length, output, 0, uncompressedSize);
     return new Slice(output, 0, uncompressedSize);
   }

@@ -39,14 +39,24 @@ final class PlainBinaryDecoder implements ValueDecoder {
   public void readSelected(int count, boolean[] wanted, ColumnBatch.Builder out)
       throws MalformedPageException {
     int entry = out.valueCount();
-    for (int i = 0; i < count; i++, entry++) {
-      int length = nextLength();
+    int end = entry + count;
+    while (entry < end) {
       if (entry >= wanted.length || wanted[entry]) {
+        int length = nextLength();
         out.appendBinary(data, position, length);
+        position += length;
+        entry++;
       } else {
-        out.appendUnwanted(1);
+        // Unwanted values are stepped over by their lengths and appended as one run.
+        int run = entry;
+        while (run < end && run < wanted.length && !wanted[run]) {
+          int length = nextLength(); // moves past the length prefix first
+          position += length;
+          run++;
+        }
+        out.appendUnwanted(run - entry);
+        entry = run;
       }
-      position += length;
     }
   }
 

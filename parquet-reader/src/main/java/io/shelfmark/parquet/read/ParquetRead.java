@@ -218,7 +218,7 @@ public final class ParquetRead implements AutoCloseable {
       bytes =
           (long) (Math.min(metadata.getTotal_uncompressed_size(), 1L << 30) * share * wantedShare);
     }
-    builder.expect((int) Math.min(entries, Integer.MAX_VALUE), bytes);
+    builder.expect(rowGroup.rows().size(), (int) Math.min(entries, Integer.MAX_VALUE), bytes);
   }
 
   private static double share(boolean[] wanted) {

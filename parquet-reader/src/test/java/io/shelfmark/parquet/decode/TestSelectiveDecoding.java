@@ -71,7 +71,7 @@ class TestSelectiveDecoding {
     // A writer falls back to PLAIN when its dictionary fills: the batch materialises the ids.
     boolean[] wanted = wanted(2 * VALUES);
     PrimitiveValues dictionary = dictionary(5);
-    ColumnBatch.Builder builder = ColumnBatch.builder(STRINGS).expect(2 * VALUES, 4096);
+    ColumnBatch.Builder builder = ColumnBatch.builder(STRINGS).expect(2 * VALUES, 2 * VALUES, 4096);
     builder.decodeOnly(wanted);
     byte[] ids = rlePage(VALUES);
     readInSlices(
