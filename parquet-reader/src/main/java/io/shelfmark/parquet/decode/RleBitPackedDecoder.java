@@ -1,9 +1,6 @@
 package io.shelfmark.parquet.decode;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.apache.parquet.column.values.bitpacking.BytePacker;
-import org.apache.parquet.column.values.bitpacking.Packer;
 
 /**
  * Reads Parquet's RLE / bit-packing hybrid (levels, dictionary ids, RLE booleans): runs, each a
@@ -14,11 +11,9 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  */
 final class RleBitPackedDecoder {
   private final byte[] data;
-  private final ByteBuffer buffer;
   private final int end;
   private final int bitWidth;
   private final int byteWidth;
-  private final BytePacker packer;
   private final int[] group = new int[8];
   private final byte[] padded;
   private int position;
@@ -39,12 +34,10 @@ final class RleBitPackedDecoder {
               .formatted(offset, end, data.length));
     }
     this.data = data;
-    this.buffer = ByteBuffer.wrap(data);
     this.position = offset;
     this.end = end;
     this.bitWidth = bitWidth;
     this.byteWidth = (bitWidth + 7) / 8;
-    this.packer = Packer.LITTLE_ENDIAN.newBytePacker(bitWidth);
     this.padded = new byte[Math.max(bitWidth, 1)];
   }
 
@@ -117,7 +110,7 @@ final class RleBitPackedDecoder {
       Arrays.fill(out, offset, offset + groups * 8, 0);
     } else {
       for (int g = 0; g < groups; g++) {
-        packer.unpack8Values(buffer, position, out, offset + g * 8);
+        BitUnpacking.unpack8(data, position, bitWidth, out, offset + g * 8);
         position += bitWidth;
       }
     }
@@ -130,12 +123,12 @@ final class RleBitPackedDecoder {
     if (bitWidth == 0) {
       Arrays.fill(group, 0);
     } else if (end - position >= bitWidth) {
-      packer.unpack8Values(buffer, position, group, 0);
+      BitUnpacking.unpack8(data, position, bitWidth, group, 0);
       position += bitWidth;
     } else {
       Arrays.fill(padded, (byte) 0);
       System.arraycopy(data, position, padded, 0, end - position);
-      packer.unpack8Values(ByteBuffer.wrap(padded), 0, group, 0);
+      BitUnpacking.unpack8(padded, 0, bitWidth, group, 0);
       position = end;
     }
     groupIndex = 0;
