@@ -11,8 +11,10 @@ import io.shelfmark.testing.latency.ProxyCounters;
 import io.shelfmark.testing.latency.RequestLog;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -79,17 +81,26 @@ public final class ProxiedLake implements Closeable {
 
   /** The lake's storage settings with the endpoint replaced by the proxy's. */
   static StorageConfig proxiedStorage(StorageConfig direct, LatencyInjectingProxy proxy) {
-    StorageConfig.Builder builder =
-        StorageConfig.builder()
-            .type(direct.type())
-            .endpoint(proxy.endpoint())
-            .pathStyleAccess(direct.pathStyleAccess())
-            .maxConnections(direct.maxConnections())
-            .requestTimeout(direct.requestTimeout())
-            .maxRetries(direct.maxRetries());
-    builder.region(direct.region());
-    direct.credentials().ifPresent(builder::credentials);
-    return builder.build();
+    return withEndpoint(direct, proxy.endpoint());
+  }
+
+  /**
+   * {@code storage} with its endpoint replaced by {@code endpoint}, every other setting kept: how a
+   * node reaches the same bucket directly or through the proxy.
+   */
+  public static StorageConfig withEndpoint(StorageConfig storage, URI endpoint) {
+    requireNonNull(storage, "storage is null");
+    requireNonNull(endpoint, "endpoint is null");
+    return new StorageConfig(
+        storage.type(),
+        Optional.of(endpoint),
+        storage.region(),
+        storage.pathStyleAccess(),
+        storage.credentials(),
+        storage.root(),
+        storage.maxConnections(),
+        storage.requestTimeout(),
+        storage.maxRetries());
   }
 
   public LocalLake lake() {
