@@ -89,9 +89,8 @@ class TestBenchSmoke {
       assertThat(log).as(run).doesNotContain("(pid " + ProcessHandle.current().pid() + ")");
     }
     assertThat(q1.coldIo().storageBytes()).isZero();
-    assertThat(q1.coldIo().proxyRequests()).isZero();
-    assertThat(q2.coldIo().proxyBytes()).isEqualTo(q2.coldIo().storageBytes()).isPositive();
-    assertThat(q2.coldIo().proxyRequests()).isEqualTo(q2.coldIo().storageRequests());
+    assertThat(q2.coldIo().storageBytes()).isPositive();
+    assertThat(q2.coldIo().proxyBytes()).isGreaterThanOrEqualTo(q2.coldIo().storageBytes());
     assertThat(
             ProcessHandle.current()
                 .descendants()

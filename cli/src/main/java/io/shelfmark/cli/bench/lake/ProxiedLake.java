@@ -131,6 +131,28 @@ public final class ProxiedLake implements Closeable {
     proxy.reset();
   }
 
+  /**
+   * Waits until no request crosses the proxy for {@code window} (none started, none in flight), so
+   * that a node's background work after it reports ready (segments still being opened, say) cannot
+   * land in the next query's counters. Resets the counters.
+   *
+   * @return whether the proxy went quiet before {@code timeout}
+   */
+  public boolean awaitQuiet(Duration window, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      resetCounters();
+      Thread.sleep(window);
+      ProxyCounters.Snapshot seen = counters();
+      if (seen.requests() == 0 && seen.inFlight() == 0) {
+        return true;
+      }
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+    }
+  }
+
   /** What crossed the proxy since the last {@link #resetCounters()}. */
   public ProxyCounters.Snapshot counters() {
     return proxy.counters().snapshot();

@@ -118,6 +118,7 @@ public final class ColdNodeMain implements Callable<Integer> {
         watchStandardInput(stop);
         stop.await();
         System.out.println("Cold node stopping");
+        System.out.flush();
       } finally {
         if (catalog instanceof Closeable closeable) {
           closeable.close();
