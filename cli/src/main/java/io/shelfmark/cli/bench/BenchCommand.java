@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
           + " --data-dir; compute each query's lower bound of bytes from the files' page layout;"
           + " run the same queries through DuckDB over the same files on local disk (the scan"
           + " baseline); build the indexes (time, rows/s, index bytes / data bytes); then per"
-          + " mode a cold run of each query on a fresh node (new caches; in this JVM) and >= --runs hot runs in a warm"
-          + " one (median and p95 of runs 2..N, client-observed over HTTP), with storage bytes,"
+          + " mode a cold run of each query on a fresh node (a fresh child JVM by default, see"
+          + " --cold) and >= --runs hot runs in a warm one (median and p95 of runs 2..N, client-observed over HTTP), with storage bytes,"
           + " requests and sequential round trips from Shelfmark and from the proxy; with"
           + " --qps-sweep, an open-loop load at increasing QPS until saturation.",
       "",
@@ -97,6 +97,14 @@ public final class BenchCommand implements Callable<Integer> {
   double qpsStepSeconds = 5;
 
   @Option(
+      names = "--cold",
+      description =
+          "Where each cold run runs: process (a fresh child JVM per mode and query: classes, JIT"
+              + " and caches all cold; its output goes to DATA-DIR/cold/) or in-jvm (a fresh node"
+              + " in this JVM: new caches, warm JIT) (default: ${DEFAULT-VALUE}).")
+  String cold = ColdStart.PROCESS.id();
+
+  @Option(
       names = "--data-dir",
       description =
           "Where the lake and the nodes' data live; the table is reused across runs (default:"
@@ -131,7 +139,7 @@ public final class BenchCommand implements Callable<Integer> {
         duckDbRuns,
         qpsSweep,
         Duration.ofMillis(Math.round(qpsStepSeconds * 1000)),
-        false,
+        ColdStart.fromId(cold),
         dataDir,
         out);
   }

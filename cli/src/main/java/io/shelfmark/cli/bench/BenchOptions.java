@@ -21,8 +21,8 @@ import java.util.OptionalLong;
  * @param duckDbRuns runs per query of the DuckDB baseline (same statistic)
  * @param qpsSweep whether to run the concurrency sweep
  * @param qpsStep how long each target QPS of the sweep is held
- * @param coldProcess whether cold runs start a child JVM per mode and query; only false (a fresh
- *     in-process node) is implemented
+ * @param cold where cold runs run: a fresh child JVM per mode and query, or a fresh node in this
+ *     JVM
  * @param dataDir where the lake and the nodes' data live (reused across runs)
  * @param outDir where bench.json, bench.md and the charts go
  */
@@ -37,7 +37,7 @@ public record BenchOptions(
     int duckDbRuns,
     boolean qpsSweep,
     Duration qpsStep,
-    boolean coldProcess,
+    ColdStart cold,
     Path dataDir,
     Path outDir) {
   public static final long DEFAULT_ROWS = 20_000_000;
@@ -49,6 +49,7 @@ public record BenchOptions(
     requireNonNull(latency, "latency is null");
     requireNonNull(bandwidth, "bandwidth is null");
     requireNonNull(qpsStep, "qpsStep is null");
+    requireNonNull(cold, "cold is null");
     requireNonNull(dataDir, "dataDir is null");
     requireNonNull(outDir, "outDir is null");
     modes = List.copyOf(requireNonNull(modes, "modes is null"));
@@ -86,6 +87,11 @@ public record BenchOptions(
   /** The directory of the lake (embedded S3 base directory and SQLite catalog). */
   public Path lakeDir() {
     return dataDir.resolve("lake-" + rows + "-" + seed);
+  }
+
+  /** Where the child JVMs of cold runs keep their config, port file and log. */
+  public Path coldDir() {
+    return dataDir.resolve("cold");
   }
 
   /** The node data directory of one mode (segments, cache); emptied before each cold start. */

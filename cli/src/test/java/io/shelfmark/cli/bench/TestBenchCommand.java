@@ -29,6 +29,8 @@ class TestBenchCommand {
         .contains("--modes=<modes>")
         .contains("--queries=<queries>")
         .contains("--qps-sweep")
+        .contains("--cold=<cold>")
+        .contains("in-jvm (a fresh node")
         .contains("--out=<out>")
         .contains("--data-dir=<dataDir>")
         .contains("20000000")
@@ -59,7 +61,7 @@ class TestBenchCommand {
     assertThat(options.latency()).isEqualTo(Duration.ofMillis(5));
     assertThat(options.bandwidth()).hasValue(100L << 20);
     assertThat(options.outDir()).isEqualTo(Path.of("/tmp/x"));
-    assertThat(options.coldProcess()).isFalse();
+    assertThat(options.cold()).isEqualTo(ColdStart.PROCESS);
     assertThat(options.nodeDir(BenchMode.PINNED_PAGES).getFileName().toString())
         .isEqualTo("pinned-pages");
   }
@@ -76,6 +78,8 @@ class TestBenchCommand {
     assertThat(options.queries()).isEqualTo(BenchQueries.ALL);
     assertThat(options.hotRuns()).isGreaterThanOrEqualTo(10);
     assertThat(options.qpsSweep()).isFalse();
+    assertThat(options.cold()).isEqualTo(ColdStart.PROCESS);
+    assertThat(parse("--cold", "in-jvm").cold()).isEqualTo(ColdStart.IN_JVM);
   }
 
   @Test
@@ -94,6 +98,9 @@ class TestBenchCommand {
     assertThatThrownBy(() -> parse("--modes", "pinned,pinned"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot use --modes [pinned, pinned] for the benchmark (name each once)");
+    assertThatThrownBy(() -> parse("--cold", "warm"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot use --cold 'warm': unknown (use process or in-jvm)");
   }
 
   @Test

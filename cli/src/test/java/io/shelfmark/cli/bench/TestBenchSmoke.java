@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The whole command at a small scale through picocli: files written, records present. No timing
- * assertions: times on a shared machine say nothing about correctness.
+ * The whole command at a small scale through picocli: files written, records present, cold runs in
+ * child JVMs (the default) whose storage requests the proxy in this JVM counts, and no child left
+ * running. No timing assertions: times on a shared machine say nothing about correctness.
  */
 class TestBenchSmoke {
   @TempDir Path dir;
@@ -80,6 +81,27 @@ class TestBenchSmoke {
     assertThat(q2.docsMatched()).isEqualTo(report.bounds().get(1).matchingRows());
     assertThat(q2.lowerBoundBytes()).isEqualTo(report.bounds().get(1).lowerBoundBytes());
     assertThat(report.duckDb()).hasSize(2);
+    assertThat(report.settings().coldProcess()).isTrue();
+    // Cold runs happened in child JVMs, whose requests crossed the proxy in this one.
+    for (String run : new String[] {"pinned-Q1", "pinned-Q2"}) {
+      String log = Files.readString(dir.resolve("data").resolve("cold").resolve(run + ".log"));
+      assertThat(log).as(run).contains("is serving on http://127.0.0.1:").contains("stopping");
+      assertThat(log).as(run).doesNotContain("(pid " + ProcessHandle.current().pid() + ")");
+    }
+    assertThat(q1.coldIo().storageBytes()).isZero();
+    assertThat(q2.coldIo().storageBytes()).isPositive();
+    assertThat(q2.coldIo().proxyBytes()).isGreaterThanOrEqualTo(q2.coldIo().storageBytes());
+    assertThat(
+            ProcessHandle.current()
+                .descendants()
+                .filter(
+                    p ->
+                        p.info()
+                            .commandLine()
+                            .orElse("")
+                            .contains("io.shelfmark.cli.bench.run.ColdNodeMain")))
+        .as("cold node processes left running")
+        .isEmpty();
     assertThat(report.targets()).isNotEmpty();
 
     JsonNode json = new ObjectMapper().readTree(out.resolve("bench.json").toFile());

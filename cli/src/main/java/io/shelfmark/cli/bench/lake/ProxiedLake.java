@@ -11,8 +11,10 @@ import io.shelfmark.testing.latency.ProxyCounters;
 import io.shelfmark.testing.latency.RequestLog;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -79,17 +81,26 @@ public final class ProxiedLake implements Closeable {
 
   /** The lake's storage settings with the endpoint replaced by the proxy's. */
   static StorageConfig proxiedStorage(StorageConfig direct, LatencyInjectingProxy proxy) {
-    StorageConfig.Builder builder =
-        StorageConfig.builder()
-            .type(direct.type())
-            .endpoint(proxy.endpoint())
-            .pathStyleAccess(direct.pathStyleAccess())
-            .maxConnections(direct.maxConnections())
-            .requestTimeout(direct.requestTimeout())
-            .maxRetries(direct.maxRetries());
-    builder.region(direct.region());
-    direct.credentials().ifPresent(builder::credentials);
-    return builder.build();
+    return withEndpoint(direct, proxy.endpoint());
+  }
+
+  /**
+   * {@code storage} with its endpoint replaced by {@code endpoint}, every other setting kept: how a
+   * node reaches the same bucket directly or through the proxy.
+   */
+  public static StorageConfig withEndpoint(StorageConfig storage, URI endpoint) {
+    requireNonNull(storage, "storage is null");
+    requireNonNull(endpoint, "endpoint is null");
+    return new StorageConfig(
+        storage.type(),
+        Optional.of(endpoint),
+        storage.region(),
+        storage.pathStyleAccess(),
+        storage.credentials(),
+        storage.root(),
+        storage.maxConnections(),
+        storage.requestTimeout(),
+        storage.maxRetries());
   }
 
   public LocalLake lake() {
@@ -118,6 +129,28 @@ public final class ProxiedLake implements Closeable {
   /** Zeroes the proxy's counters and log: call right before a measured query. */
   public void resetCounters() {
     proxy.reset();
+  }
+
+  /**
+   * Waits until no request crosses the proxy for {@code window} (none started, none in flight), so
+   * that a node's background work after it reports ready (segments still being opened, say) cannot
+   * land in the next query's counters. Resets the counters.
+   *
+   * @return whether the proxy went quiet before {@code timeout}
+   */
+  public boolean awaitQuiet(Duration window, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      resetCounters();
+      Thread.sleep(window);
+      ProxyCounters.Snapshot seen = counters();
+      if (seen.requests() == 0 && seen.inFlight() == 0) {
+        return true;
+      }
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+    }
   }
 
   /** What crossed the proxy since the last {@link #resetCounters()}. */

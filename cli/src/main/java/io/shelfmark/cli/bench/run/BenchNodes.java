@@ -2,12 +2,16 @@ package io.shelfmark.cli.bench.run;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.node.AllInOne;
 import io.shelfmark.cli.quickstart.Quickstart;
+import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.SegmentMode;
@@ -16,16 +20,20 @@ import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
 import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Starts all-in-one nodes for the benchmark: every role in this JVM ({@link AllInOne}), reading
- * data files and the segment store through the latency proxy, the catalog directly, configured per
- * {@link BenchMode}:
+ * Starts all-in-one nodes for the benchmark, every role in one process: in this JVM ({@link
+ * AllInOne}) or in a fresh child JVM ({@link ColdNodeProcess}, for cold runs). Either reads data
+ * files and the segment store through the latency proxy and the catalog's files directly, and is
+ * configured per {@link BenchMode}:
  *
  * <pre>
  * remote        server.segment-mode: remote   cache.disk.max-size: 0   (no local disk for segments)
@@ -36,6 +44,10 @@ import java.util.stream.Stream;
 final class BenchNodes {
   static final DataSize MEMORY_CACHE = DataSize.of(256, DataSize.Unit.MEBIBYTE);
   static final DataSize PAGE_CACHE = DataSize.of(4, DataSize.Unit.GIBIBYTE);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SERVER = "server";
+  private static final String SEGMENT_MODE = "segment-mode";
 
   private final ProxiedLake lake;
   private final TableConfig tableConfig;
@@ -77,6 +89,65 @@ final class BenchNodes {
       node.close();
       throw e;
     }
+  }
+
+  /**
+   * A node in {@code mode} over {@code nodeDir} in a fresh child JVM, with the table onboarded over
+   * HTTP and every segment ready. Its config ({@link #config}, as JSON) and log go to {@code
+   * runDir} as {@code <name>.json} and {@code <name>.log}.
+   *
+   * @throws IOException naming the child's log file when it cannot start or serve the table
+   */
+  ColdNodeProcess startProcess(BenchMode mode, Path nodeDir, Path runDir, String name)
+      throws IOException {
+    ClusterConfig config = config(lake, mode, nodeDir.toAbsolutePath());
+    Files.createDirectories(runDir);
+    Path configFile = runDir.resolve(name + ".json");
+    writeConfig(config, configFile);
+    URI catalogEndpoint =
+        lake.lake()
+            .storageConfig()
+            .endpoint()
+            .orElseThrow(() -> new IllegalStateException("The embedded lake has no S3 endpoint"));
+    ColdNodeProcess node =
+        ColdNodeProcess.start(configFile, catalogEndpoint, config.host(), runDir, name);
+    try {
+      node.onboard(tableConfig);
+      return node;
+    } catch (IOException | RuntimeException e) {
+      node.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Writes {@code config} as the file the child reads, and checks that it reads back equal.
+   * ConfigWriter leaves {@code server.segment-mode} out, so it is added here. The file holds the
+   * embedded S3 server's secret key, so only its owner may read it (where the file system has POSIX
+   * permissions).
+   */
+  static void writeConfig(ClusterConfig config, Path file) throws IOException {
+    ObjectNode tree = (ObjectNode) JSON.readTree(ConfigWriter.write(config, ConfigFormat.JSON));
+    tree.withObjectProperty(SERVER).put(SEGMENT_MODE, config.segmentMode().configName());
+    String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
+    ClusterConfig readBack =
+        ConfigLoader.withoutEnvironment().parseCluster(text, ConfigFormat.JSON, file.toString());
+    if (!readBack.equals(config)) {
+      throw new IllegalStateException(
+          "Cannot write the cold node's config "
+              + file
+              + ": it reads back as "
+              + readBack
+              + ", not "
+              + config
+              + " (a key ConfigWriter does not write?)");
+    }
+    Files.deleteIfExists(file);
+    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    }
+    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   /** Waits until no segment of the table is pending; returns its final state. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.BenchOptions;
 import io.shelfmark.cli.bench.BenchQuery;
+import io.shelfmark.cli.bench.ColdStart;
 import io.shelfmark.cli.bench.baseline.DuckDbBaseline;
 import io.shelfmark.cli.bench.bound.LowerBoundCalculator;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
@@ -188,7 +189,7 @@ public final class BenchRun {
         options.hotRuns(),
         options.duckDbRuns(),
         options.qpsSweep(),
-        options.coldProcess());
+        options.cold() == ColdStart.PROCESS);
   }
 
   private void write(BenchReport report) throws IOException {

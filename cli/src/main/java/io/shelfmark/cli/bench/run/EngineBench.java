@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.BenchOptions;
 import io.shelfmark.cli.bench.BenchQuery;
+import io.shelfmark.cli.bench.ColdStart;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.bench.load.LoadGenerator;
 import io.shelfmark.cli.bench.load.QpsSweeper;
@@ -34,12 +35,21 @@ import java.util.Optional;
  * The engine part of a run: the index build, then per mode the cold and hot runs of each query,
  * then the QPS sweeps (mode pinned, or the first mode measured when pinned is not).
  *
- * <p>Cold, as measured here: a fresh {@link AllInOne} in this JVM (new caches, new segment
- * readers), its node directory emptied first, except that in the pinned modes the segment files
- * downloaded by an earlier node stay on disk ("segments already pinned, page cache empty"). The JIT
- * is warm: a fresh child JVM per cold run is not implemented yet (see docs/performance.md).
+ * <p>Cold, as measured here with {@code --cold process} (the default): per mode and query a fresh
+ * child JVM ({@link ColdNodeProcess}: same java binary, class path and heap limit as this JVM)
+ * running an all-in-one node configured as {@link BenchNodes#config} says, its node directory
+ * emptied first, except that in the pinned modes the segment files downloaded by the pin step stay
+ * on disk ("segments already pinned, page cache empty"). Classes, JIT, caches and segment readers
+ * all start cold; the child's S3 requests cross the proxy in this JVM, so the proxy counts them.
+ * The cold time is the client-observed latency of the first query once every segment is ready and
+ * the node has made no storage request for 200 ms: JVM start-up and onboarding are not in it. With
+ * {@code --cold in-jvm} the fresh node runs in this JVM instead (new caches and segment readers,
+ * warm JIT). The pin step, the build and the hot runs use nodes in this JVM either way.
  */
 final class EngineBench {
+  private static final Duration QUIET_WINDOW = Duration.ofMillis(200);
+  private static final Duration QUIET_TIMEOUT = Duration.ofSeconds(10);
+
   private final BenchOptions options;
   private final ProxiedLake lake;
   private final PrintStream out;
@@ -54,10 +64,10 @@ final class EngineBench {
   }
 
   EngineResults run(List<QueryBound> bounds, List<DuckDbRecord> duckDb) throws Exception {
-    notes.add(
-        "Cold: a fresh all-in-one node in the benchmark JVM (new caches and segment readers, node"
-            + " directory emptied; pinned modes keep the segment files an earlier node"
-            + " downloaded, so cold = segments pinned, page cache empty). The JVM's JIT is warm.");
+    notes.add(coldNote(options.cold()));
+    if (options.cold() == ColdStart.PROCESS) {
+      BenchNodes.deleteTree(options.coldDir()); // only this run's configs and logs stay
+    }
     notes.add(
         "Hot: one node per mode, each query run "
             + options.hotRuns()
@@ -79,20 +89,18 @@ final class EngineBench {
         if (!mode.pinned()) {
           BenchNodes.deleteTree(nodeDir);
         }
-        try (AllInOne node = nodes.start(mode, nodeDir)) {
-          QueryObservation observation = new QueryProbe(node.url(), lake).run(query.sql());
-          cold.put(query.name(), observation);
-          out.printf(
-              Locale.ROOT,
-              "  %s %s cold: %.1f ms, %,d bytes in %d requests (%d rounds)%s%n",
-              query.name(),
-              mode,
-              observation.latencyNanos() / 1e6,
-              observation.io().storageBytes(),
-              observation.io().storageRequests(),
-              observation.io().sequentialRounds(),
-              observation.error() == null ? "" : ", error: " + observation.error());
-        }
+        QueryObservation observation = cold(mode, nodeDir, query);
+        cold.put(query.name(), observation);
+        out.printf(
+            Locale.ROOT,
+            "  %s %s cold: %.1f ms, %,d bytes in %d requests (%d rounds)%s%n",
+            query.name(),
+            mode,
+            observation.latencyNanos() / 1e6,
+            observation.io().storageBytes(),
+            observation.io().storageRequests(),
+            observation.io().sequentialRounds(),
+            observation.error() == null ? "" : ", error: " + observation.error());
       }
       try (AllInOne node = nodes.start(mode, nodeDir)) {
         QueryProbe probe = new QueryProbe(node.url(), lake);
@@ -105,6 +113,53 @@ final class EngineBench {
       }
     }
     return new EngineResults(build, records, sweeps, notes, true);
+  }
+
+  /** The cold run of {@code query}: a fresh node started, its first query observed, stopped. */
+  private QueryObservation cold(BenchMode mode, Path nodeDir, BenchQuery query)
+      throws IOException, OnboardingException, InterruptedException {
+    if (options.cold() == ColdStart.IN_JVM) {
+      try (AllInOne node = nodes.start(mode, nodeDir)) {
+        return firstQuery(node.url(), mode, query);
+      }
+    }
+    String name = mode.id().replace('+', '-') + "-" + query.name();
+    try (ColdNodeProcess node = nodes.startProcess(mode, nodeDir, options.coldDir(), name)) {
+      return firstQuery(node.url(), mode, query);
+    }
+  }
+
+  /**
+   * The node's first query, once the proxy is quiet: "every segment ready" is reported before the
+   * server has finished opening the last ones, and a slow (cold) node may still be at it.
+   */
+  private QueryObservation firstQuery(String url, BenchMode mode, BenchQuery query)
+      throws InterruptedException {
+    if (!lake.awaitQuiet(QUIET_WINDOW, QUIET_TIMEOUT)) {
+      notes.add(
+          query.name()
+              + " "
+              + mode
+              + " cold: the node still made storage requests "
+              + QUIET_TIMEOUT.toSeconds()
+              + " s after reporting ready; its cold figures may include them.");
+    }
+    return new QueryProbe(url, lake).run(query.sql());
+  }
+
+  private static String coldNote(ColdStart cold) {
+    String fresh =
+        cold == ColdStart.PROCESS
+            ? "Cold: per mode and query a fresh child JVM (same java, class path and -Xmx as the"
+                + " benchmark) running an all-in-one node, so classes, JIT, caches and segment"
+                + " readers all start cold; its storage requests still cross the proxy."
+            : "Cold (--cold in-jvm): a fresh all-in-one node in the benchmark JVM (new caches and"
+                + " segment readers); the JVM's classes are loaded and its JIT is warm.";
+    return fresh
+        + " Node directory emptied first, except that pinned modes keep the segment files an"
+        + " earlier node downloaded (cold = segments pinned, page cache empty). The time is the"
+        + " first query's, client-observed, once every segment is ready and the node has made no"
+        + " storage request for 200 ms (start-up not included).";
   }
 
   /** Rebuilds every segment from scratch (the segment store is emptied) and times it. */
