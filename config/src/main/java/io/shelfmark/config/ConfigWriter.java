@@ -106,7 +106,9 @@ public final class ConfigWriter {
     }
     root.put(ClusterKeys.HOST, config.host());
     root.putObject(ClusterKeys.BROKER).put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort());
-    root.putObject(ClusterKeys.SERVER).put(ClusterKeys.RPC_PORT, config.ports().serverRpcPort());
+    root.putObject(ClusterKeys.SERVER)
+        .put(ClusterKeys.RPC_PORT, config.ports().serverRpcPort())
+        .put(ClusterKeys.SEGMENT_MODE, config.segmentMode().configName());
     root.putObject(ClusterKeys.CONTROLLER)
         .put(ClusterKeys.HTTP_PORT, config.ports().controllerHttpPort());
     writeStorage(root.putObject(ClusterKeys.STORAGE), config.storage());

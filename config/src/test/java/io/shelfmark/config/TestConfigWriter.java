@@ -7,6 +7,7 @@ import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.Role;
+import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
@@ -115,6 +116,7 @@ class TestConfigWriter {
                     .diskMaxSize(DataSize.ofBytes(0))
                     .build(Path.of("/tmp/data")))
             .dataDir(Path.of("relative/data"))
+            .segmentMode(SegmentMode.REMOTE)
             .build();
     for (ConfigFormat format : ConfigFormat.values()) {
       String text = ConfigWriter.write(config, format);

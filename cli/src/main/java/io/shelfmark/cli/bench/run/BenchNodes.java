@@ -2,8 +2,6 @@ package io.shelfmark.cli.bench.run;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.lake.LocalLake;
@@ -44,10 +42,6 @@ import java.util.stream.Stream;
 final class BenchNodes {
   static final DataSize MEMORY_CACHE = DataSize.of(256, DataSize.Unit.MEBIBYTE);
   static final DataSize PAGE_CACHE = DataSize.of(4, DataSize.Unit.GIBIBYTE);
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String SERVER = "server";
-  private static final String SEGMENT_MODE = "segment-mode";
 
   private final ProxiedLake lake;
   private final TableConfig tableConfig;
@@ -121,15 +115,12 @@ final class BenchNodes {
   }
 
   /**
-   * Writes {@code config} as the file the child reads, and checks that it reads back equal.
-   * ConfigWriter leaves {@code server.segment-mode} out, so it is added here. The file holds the
-   * embedded S3 server's secret key, so only its owner may read it (where the file system has POSIX
-   * permissions).
+   * Writes {@code config} as the file the child reads, and checks that it reads back equal. The
+   * file holds the embedded S3 server's secret key, so only its owner may read it (where the file
+   * system has POSIX permissions).
    */
   static void writeConfig(ClusterConfig config, Path file) throws IOException {
-    ObjectNode tree = (ObjectNode) JSON.readTree(ConfigWriter.write(config, ConfigFormat.JSON));
-    tree.withObjectProperty(SERVER).put(SEGMENT_MODE, config.segmentMode().configName());
-    String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
+    String text = ConfigWriter.write(config, ConfigFormat.JSON);
     ClusterConfig readBack =
         ConfigLoader.withoutEnvironment().parseCluster(text, ConfigFormat.JSON, file.toString());
     if (!readBack.equals(config)) {
