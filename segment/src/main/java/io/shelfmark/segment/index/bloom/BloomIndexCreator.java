@@ -29,7 +29,11 @@ final class BloomIndexCreator implements IndexCreator {
 
   BloomIndexCreator(CreatorContext context) {
     this.type = context.column().type();
-    this.idHashes = context.dictionary().map(BloomIndexCreator::hashIds).orElse(null);
+    this.idHashes =
+        context
+            .dictionaryValueHashes()
+            .or(() -> context.dictionary().map(BloomIndexCreator::hashIds))
+            .orElse(null);
   }
 
   private static long[] hashIds(Dictionary dictionary) {
