@@ -52,6 +52,20 @@ final class BloomIndexCreator implements IndexCreator {
   @Override
   public void add(ValueBatch batch) {
     int count = batch.count();
+    if (idHashes != null) {
+      // Dictionary ids (-1 for null): one hash load per doc.
+      int[] ids = batch.dictionaryIds();
+      for (int i = 0; i < count; i++) {
+        int id = ids[i];
+        if (id >= 0) {
+          blockHashes[blockFill++] = idHashes[id];
+        }
+        if (++docInBlock == BloomIndexType.BLOCK_DOCS) {
+          finishBlock();
+        }
+      }
+      return;
+    }
     for (int i = 0; i < count; i++) {
       if (!batch.isNull(i)) {
         blockHashes[blockFill++] = hash(batch, i);

@@ -22,6 +22,14 @@ import org.roaringbitmap.RoaringBitmap;
 final class PostingList {
   static final int ROARING = 255;
 
+  // RoaringBitmap's portable format (see its RoaringArray and containers): an array container
+  // holds up to 4096 values at 2 bytes each, a bitmap container takes 8192 bytes, a run container
+  // 2 + 4 bytes per run and replaces either when strictly smaller (runOptimize). Offsets of the
+  // containers are left out of a bitmap with run containers and fewer than 4 containers.
+  private static final int ARRAY_MAX = 4096;
+  private static final int BITMAP_BYTES = 8192;
+  private static final int NO_OFFSET_THRESHOLD = 4;
+
   private PostingList() {}
 
   /** Writes docs {@code docs[from .. from + count - 1]}, ascending. */
@@ -36,17 +44,10 @@ final class PostingList {
             + varintSize(count)
             + (count == 0 ? 0 : varintSize(docs[from]))
             + BytePacking.byteCount(Math.max(0, count - 1), width);
-    RoaringBitmap bitmap = null;
-    // A list of more than a few hundred docs is usually denser than gaps can be: measure both.
-    if (count > 8) {
-      bitmap = new RoaringBitmap();
-      bitmap.addN(docs, from, count);
-      bitmap.runOptimize();
-    }
-    if (bitmap != null && bitmap.serializedSizeInBytes() + 1 < packedSize) {
-      ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
-      bitmap.serialize(serialized);
-      out.putByte(ROARING).putBytes(serialized.array());
+    // A list of more than a few hundred docs is usually denser than gaps can be: compare both
+    // sizes, computing the bitmap's from the docs so that a bitmap is built only when written.
+    if (count > 8 && roaringSize(docs, from, count) + 1 < packedSize) {
+      writeRoaring(out, docs, from, count);
       return;
     }
     out.putByte(width).putVarInt(count);
@@ -54,11 +55,61 @@ final class PostingList {
       return;
     }
     out.putVarInt(docs[from]);
-    int[] gaps = new int[count - 1];
-    for (int i = 1; i < count; i++) {
-      gaps[i - 1] = docs[from + i] - docs[from + i - 1] - 1;
+    BytePacking.writeGaps(out, docs, from, count, width);
+  }
+
+  private static void writeRoaring(PartWriter out, int[] docs, int from, int count) {
+    RoaringBitmap bitmap = new RoaringBitmap();
+    bitmap.addN(docs, from, count);
+    bitmap.runOptimize();
+    int size = bitmap.serializedSizeInBytes();
+    if (size != roaringSize(docs, from, count)) {
+      throw new IllegalStateException(
+          "Cannot size a posting list of %d docs: computed %d bytes but the bitmap takes %d"
+              .formatted(count, roaringSize(docs, from, count), size));
     }
-    BytePacking.write(out, gaps, 0, gaps.length, width);
+    ByteBuffer serialized = ByteBuffer.allocate(size);
+    bitmap.serialize(serialized);
+    out.putByte(ROARING).putBytes(serialized.array());
+  }
+
+  /**
+   * The bytes of the run-optimized RoaringBitmap of {@code docs[from .. from + count - 1]}
+   * (ascending, at least one) in its portable format, without building it.
+   */
+  static int roaringSize(int[] docs, int from, int count) {
+    int end = from + count;
+    int containers = 0;
+    boolean runs = false;
+    long data = 0;
+    int i = from;
+    while (i < end) {
+      int key = docs[i] >>> 16;
+      int cardinality = 0;
+      int runCount = 0;
+      int previous = -2;
+      while (i < end && docs[i] >>> 16 == key) {
+        int doc = docs[i++];
+        if (doc != previous + 1) {
+          runCount++;
+        }
+        previous = doc;
+        cardinality++;
+      }
+      int size = cardinality <= ARRAY_MAX ? 2 * cardinality : BITMAP_BYTES;
+      int runSize = 2 + 4 * runCount;
+      if (runSize < size) {
+        size = runSize;
+        runs = true;
+      }
+      data += size;
+      containers++;
+    }
+    long header =
+        runs
+            ? 4 + (containers + 7) / 8 + (containers < NO_OFFSET_THRESHOLD ? 4 : 8) * containers
+            : 8 + 8L * containers;
+    return (int) Math.min(Integer.MAX_VALUE, header + data);
   }
 
   /** Decodes the list in {@code bytes} (exactly its bytes). */
