@@ -5,6 +5,8 @@ import io.shelfmark.segment.encoding.BytePacking;
 import io.shelfmark.segment.format.PartWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.BitmapContainer;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -59,8 +61,7 @@ final class PostingList {
   }
 
   private static void writeRoaring(PartWriter out, int[] docs, int from, int count) {
-    RoaringBitmap bitmap = new RoaringBitmap();
-    bitmap.addN(docs, from, count);
+    RoaringBitmap bitmap = bitmap(docs, from, count);
     bitmap.runOptimize();
     int size = bitmap.serializedSizeInBytes();
     if (size != roaringSize(docs, from, count)) {
@@ -71,6 +72,41 @@ final class PostingList {
     ByteBuffer serialized = ByteBuffer.allocate(size);
     bitmap.serialize(serialized);
     out.putByte(ROARING).putBytes(serialized.array());
+  }
+
+  /**
+   * The bitmap of ascending docs, built container by container: an array container of exactly its
+   * values up to 4096 of them, a bitmap container above — the containers adding the docs one by one
+   * would end with, without growing arrays on the way.
+   */
+  static RoaringBitmap bitmap(int[] docs, int from, int count) {
+    RoaringBitmap bitmap = new RoaringBitmap();
+    int end = from + count;
+    int i = from;
+    while (i < end) {
+      int key = docs[i] >>> 16;
+      int last = i;
+      while (last < end && docs[last] >>> 16 == key) {
+        last++;
+      }
+      int cardinality = last - i;
+      if (cardinality <= ARRAY_MAX) {
+        char[] values = new char[cardinality];
+        for (int j = 0; j < cardinality; j++) {
+          values[j] = (char) docs[i + j];
+        }
+        bitmap.append((char) key, new ArrayContainer(values));
+      } else {
+        long[] words = new long[BITMAP_BYTES / 8];
+        for (int j = i; j < last; j++) {
+          int low = docs[j] & 0xFFFF;
+          words[low >>> 6] |= 1L << low;
+        }
+        bitmap.append((char) key, new BitmapContainer(words, cardinality));
+      }
+      i = last;
+    }
+    return bitmap;
   }
 
   /**

@@ -22,6 +22,11 @@ class TestPostingList {
           int[] docs = docs(random, containers, cardinality, runLength);
           RoaringBitmap bitmap = RoaringBitmap.bitmapOf(docs);
           bitmap.runOptimize();
+          RoaringBitmap built = PostingList.bitmap(docs, 0, docs.length);
+          built.runOptimize();
+          assertThat(serialize(built))
+              .as("%d containers, %d docs each, runs of %d", containers, cardinality, runLength)
+              .isEqualTo(serialize(bitmap));
           assertThat(PostingList.roaringSize(docs, 0, docs.length))
               .as("%d containers, %d docs each, runs of %d", containers, cardinality, runLength)
               .isEqualTo(bitmap.serializedSizeInBytes());
@@ -42,6 +47,12 @@ class TestPostingList {
       dense[i] = i * 2;
     }
     checkRoundTrip(dense);
+  }
+
+  private static byte[] serialize(RoaringBitmap bitmap) {
+    ByteBuffer buffer = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
+    bitmap.serialize(buffer);
+    return buffer.array();
   }
 
   private static void checkRoundTrip(int[] docs) throws Exception {
