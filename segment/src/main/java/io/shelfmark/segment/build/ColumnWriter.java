@@ -415,12 +415,7 @@ public final class ColumnWriter {
     Optional<long[]> valueHashes = Optional.empty();
     if (dictionary != null) {
       DictionaryBuilder.Sealed sealed = dictionary.seal();
-      int[] remap = sealed.remap();
-      for (int doc = 0; doc < docCount; doc++) {
-        if (ids[doc] >= 0) {
-          ids[doc] = remap[ids[doc]];
-        }
-      }
+      remap(ids, docCount, sealed.remap());
       dictionaryPart = Optional.of(sealed.part());
       sealedDictionary = Optional.of(sealed.dictionary());
       valueHashes = sealed.valueHashes();
@@ -455,6 +450,19 @@ public final class ColumnWriter {
     offsets = null;
     nulls = null;
     return new SealedColumn(column, profile, nullsPart, dictionaryPart, indexes, statistics);
+  }
+
+  /**
+   * Turns provisional ids into final ones. A loop of its own: seal() runs once per column and is
+   * large, so the JIT may leave it interpreted, while this small method compiles on its own.
+   */
+  private static void remap(int[] ids, int docCount, int[] remap) {
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        ids[doc] = remap[id];
+      }
+    }
   }
 
   private List<IndexType> creatorTypes(ColumnProfile profile) {
