@@ -7,7 +7,9 @@ import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueBatch;
 import io.shelfmark.segment.spi.ValueType;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.roaringbitmap.RoaringBitmap;
@@ -208,15 +210,94 @@ final class ColumnValues {
     return profile(nullCount, minDoc, maxDoc, sorted, leading, trailing);
   }
 
-  /** Statistics of docs {@code start .. end - 1}. */
-  ColumnStatistics statistics(int start, int end) {
+  /**
+   * Statistics of each range. A file's are its row groups' combined when the row groups tile it, so
+   * the docs are read once rather than once for the file and again for its row groups.
+   */
+  List<ColumnStatistics> statistics(List<DocRange> ranges) {
+    int count = ranges.size();
+    // Per range: nulls, and the extremes as dictionary ids, or as docs without a dictionary; -1
+    // means none (every doc null).
+    int[] nullCounts = new int[count];
+    int[] mins = new int[count];
+    int[] maxes = new int[count];
+    for (int i = 0; i < count; i++) {
+      if (ranges.get(i).rowGroup() >= 0) {
+        scan(ranges.get(i), i, nullCounts, mins, maxes);
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      DocRange range = ranges.get(i);
+      if (range.rowGroup() < 0 && !combineRowGroups(ranges, i, nullCounts, mins, maxes)) {
+        scan(range, i, nullCounts, mins, maxes);
+      }
+    }
+    List<ColumnStatistics> statistics = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      DocRange range = ranges.get(i);
+      statistics.add(
+          new ColumnStatistics(
+              range.end() - range.start(),
+              OptionalLong.of(nullCounts[i]),
+              extreme(mins[i]),
+              extreme(maxes[i])));
+    }
+    return statistics;
+  }
+
+  private Optional<Value> extreme(int idOrDoc) {
+    if (idOrDoc < 0) {
+      return Optional.empty();
+    }
+    return Optional.of(ids != null ? dictionary.orElseThrow().value(idOrDoc) : value(idOrDoc));
+  }
+
+  /** Combines the row groups of file range {@code file} into it when they tile it exactly. */
+  private boolean combineRowGroups(
+      List<DocRange> ranges, int file, int[] nullCounts, int[] mins, int[] maxes) {
+    DocRange target = ranges.get(file);
+    int covered = target.start();
+    int nullCount = 0;
+    int min = -1;
+    int max = -1;
+    for (int i = 0; i < ranges.size(); i++) {
+      DocRange group = ranges.get(i);
+      if (group.rowGroup() < 0 || group.file() != target.file()) {
+        continue;
+      }
+      if (group.start() != covered) {
+        return false;
+      }
+      covered = group.end();
+      nullCount += nullCounts[i];
+      if (mins[i] >= 0) {
+        min = min < 0 || below(mins[i], min) ? mins[i] : min;
+        max = max < 0 || below(max, maxes[i]) ? maxes[i] : max;
+      }
+    }
+    if (covered != target.end()) {
+      return false;
+    }
+    nullCounts[file] = nullCount;
+    mins[file] = min;
+    maxes[file] = max;
+    return true;
+  }
+
+  /** Whether extreme {@code a} (an id, or a doc) is below extreme {@code b}. */
+  private boolean below(int a, int b) {
+    return ids != null ? a < b : compare(a, b) < 0;
+  }
+
+  private void scan(DocRange range, int i, int[] nullCounts, int[] mins, int[] maxes) {
     if (ids != null) {
-      return statisticsOfIds(start, end);
+      scanIds(range.start(), range.end(), i, nullCounts, mins, maxes);
+      return;
     }
     int nullCount = 0;
     int minDoc = -1;
     int maxDoc = -1;
-    for (int doc = start; doc < end; doc++) {
+    for (int doc = range.start(); doc < range.end(); doc++) {
       if (isNull(doc)) {
         nullCount++;
       } else {
@@ -228,14 +309,12 @@ final class ColumnValues {
         }
       }
     }
-    return new ColumnStatistics(
-        end - start,
-        OptionalLong.of(nullCount),
-        minDoc < 0 ? Optional.empty() : Optional.of(value(minDoc)),
-        maxDoc < 0 ? Optional.empty() : Optional.of(value(maxDoc)));
+    nullCounts[i] = nullCount;
+    mins[i] = minDoc;
+    maxes[i] = maxDoc;
   }
 
-  private ColumnStatistics statisticsOfIds(int start, int end) {
+  private void scanIds(int start, int end, int i, int[] nullCounts, int[] mins, int[] maxes) {
     int nullCount = 0;
     int min = Integer.MAX_VALUE;
     int max = -1;
@@ -248,12 +327,9 @@ final class ColumnValues {
         max = Math.max(max, id);
       }
     }
-    Dictionary values = dictionary.orElseThrow();
-    return new ColumnStatistics(
-        end - start,
-        OptionalLong.of(nullCount),
-        max < 0 ? Optional.empty() : Optional.of(values.value(min)),
-        max < 0 ? Optional.empty() : Optional.of(values.value(max)));
+    nullCounts[i] = nullCount;
+    mins[i] = max < 0 ? -1 : min;
+    maxes[i] = max;
   }
 
   RoaringBitmap nullBitmap() {

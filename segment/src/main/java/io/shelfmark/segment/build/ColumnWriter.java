@@ -3,10 +3,7 @@ package io.shelfmark.segment.build;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.shelfmark.segment.dictionary.Dictionaries;
 import io.shelfmark.segment.dictionary.DictionaryBuilder;
-import io.shelfmark.segment.format.CorruptSegmentException;
-import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.index.inverted.InvertedIndexType;
 import io.shelfmark.segment.index.range.RangeIndexType;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
@@ -415,27 +412,21 @@ public final class ColumnWriter {
   SealedColumn seal(String segmentName, List<DocRange> ranges, SealPolicy policy) {
     Optional<byte[]> dictionaryPart = Optional.empty();
     Optional<Dictionary> sealedDictionary = Optional.empty();
+    Optional<long[]> valueHashes = Optional.empty();
     if (dictionary != null) {
       DictionaryBuilder.Sealed sealed = dictionary.seal();
-      int[] remap = sealed.remap();
-      for (int doc = 0; doc < docCount; doc++) {
-        if (ids[doc] >= 0) {
-          ids[doc] = remap[ids[doc]];
-        }
-      }
+      remap(ids, docCount, sealed.remap());
       dictionaryPart = Optional.of(sealed.part());
-      sealedDictionary = Optional.of(openDictionary(segmentName, sealed.part()));
+      sealedDictionary = Optional.of(sealed.dictionary());
+      valueHashes = sealed.valueHashes();
     }
     ColumnValues values =
         new ColumnValues(
             column.type(), docCount, ids, sealedDictionary, longs, doubles, bytes, offsets, nulls);
     ColumnProfile profile = values.profile();
-    List<ColumnStatistics> statistics = new ArrayList<>(ranges.size());
-    for (DocRange range : ranges) {
-      statistics.add(values.statistics(range.start(), range.end()));
-    }
+    List<ColumnStatistics> statistics = values.statistics(ranges);
     Map<String, byte[]> indexes = new TreeMap<>();
-    CreatorContext context = new CreatorContext(column, profile, sealedDictionary);
+    CreatorContext context = new CreatorContext(column, profile, sealedDictionary, valueHashes);
     ValueBatch batch = values.batch();
     List<IndexType> creatorTypes = creatorTypes(profile);
     if (sealedDictionary.isPresent()
@@ -450,7 +441,8 @@ public final class ColumnWriter {
       creator.add(batch);
       creator.seal().ifPresent(part -> indexes.put(type.id(), part));
     }
-    byte[] nullsPart = serialize(values.nullBitmap());
+    byte[] nullsPart =
+        serialize(profile.nullCount() == 0 ? new RoaringBitmap() : values.nullBitmap());
     ids = null;
     longs = null;
     doubles = null;
@@ -458,6 +450,19 @@ public final class ColumnWriter {
     offsets = null;
     nulls = null;
     return new SealedColumn(column, profile, nullsPart, dictionaryPart, indexes, statistics);
+  }
+
+  /**
+   * Turns provisional ids into final ones. A loop of its own: seal() runs once per column and is
+   * large, so the JIT may leave it interpreted, while this small method compiles on its own.
+   */
+  private static void remap(int[] ids, int docCount, int[] remap) {
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        ids[doc] = remap[id];
+      }
+    }
   }
 
   private List<IndexType> creatorTypes(ColumnProfile profile) {
@@ -483,18 +488,6 @@ public final class ColumnWriter {
       types.add(sortedType.get());
     }
     return types;
-  }
-
-  private Dictionary openDictionary(String segmentName, byte[] part) {
-    try {
-      PartReader in =
-          new PartReader(
-              segmentName, "dictionary[" + column.name() + "]", 0, ByteBuffer.wrap(part));
-      return Dictionaries.read(in, column.type());
-    } catch (CorruptSegmentException e) {
-      throw new IllegalStateException(
-          "Cannot reopen the dictionary just built: " + e.getMessage(), e);
-    }
   }
 
   private static byte[] serialize(RoaringBitmap bitmap) {

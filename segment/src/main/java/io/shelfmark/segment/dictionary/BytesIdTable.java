@@ -1,15 +1,27 @@
 package io.shelfmark.segment.dictionary;
 
 import io.shelfmark.segment.encoding.ValueHash;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
  * Assigns consecutive ids to distinct byte strings in first-seen order. The strings are copied once
  * into one growing arena; lookups compare in place, so adding a known value allocates nothing. Not
  * thread safe.
+ *
+ * <p>Each slot holds the high half of its value's hash beside the id (the low half picks the slot),
+ * so a probe that meets another value is rejected without touching the value's hash or bytes: a
+ * lookup costs one slot load plus, on a match, one comparison of the bytes.
  */
 public final class BytesIdTable {
-  private int[] slots = new int[64];
+  private static final long EMPTY = -1L;
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  // (hash >>> 32) << 32 | id, or EMPTY.
+  private long[] slots = new long[64];
   private int mask = 63;
   private byte[] arena = new byte[1024];
   private int arenaSize;
@@ -18,20 +30,21 @@ public final class BytesIdTable {
   private int size;
 
   public BytesIdTable() {
-    Arrays.fill(slots, -1);
+    Arrays.fill(slots, EMPTY);
   }
 
   /** The id of the bytes, assigning the next id when they are new. */
   public int idOf(byte[] data, int offset, int length) {
     long hash = ValueHash.hashBytes(data, offset, length);
+    long tag = hash & 0xFFFF_FFFF_0000_0000L;
     int slot = (int) hash & mask;
     while (true) {
-      int id = slots[slot];
-      if (id < 0) {
+      long entry = slots[slot];
+      if (entry == EMPTY) {
         return insert(slot, hash, data, offset, length);
       }
-      if (hashes[id] == hash
-          && Arrays.equals(arena, offsets[id], offsets[id + 1], data, offset, offset + length)) {
+      int id = (int) entry;
+      if ((entry & 0xFFFF_FFFF_0000_0000L) == tag && equalsValue(id, data, offset, length)) {
         return id;
       }
       slot = (slot + 1) & mask;
@@ -41,18 +54,42 @@ public final class BytesIdTable {
   /** The id of the bytes, or -1 when they have none (nothing is added). */
   public int find(byte[] data, int offset, int length) {
     long hash = ValueHash.hashBytes(data, offset, length);
+    long tag = hash & 0xFFFF_FFFF_0000_0000L;
     int slot = (int) hash & mask;
     while (true) {
-      int id = slots[slot];
-      if (id < 0) {
+      long entry = slots[slot];
+      if (entry == EMPTY) {
         return -1;
       }
-      if (hashes[id] == hash
-          && Arrays.equals(arena, offsets[id], offsets[id + 1], data, offset, offset + length)) {
+      int id = (int) entry;
+      if ((entry & 0xFFFF_FFFF_0000_0000L) == tag && equalsValue(id, data, offset, length)) {
         return id;
       }
       slot = (slot + 1) & mask;
     }
+  }
+
+  /**
+   * Whether value {@code id} equals the bytes: eight bytes per comparison, as the values are short
+   * (names, ids) and a general mismatch search costs more than the comparison itself.
+   */
+  private boolean equalsValue(int id, byte[] data, int offset, int length) {
+    int start = offsets[id];
+    if (offsets[id + 1] - start != length) {
+      return false;
+    }
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      if ((long) LONGS.get(arena, start + i) != (long) LONGS.get(data, offset + i)) {
+        return false;
+      }
+    }
+    for (; i < length; i++) {
+      if (arena[start + i] != data[offset + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The bytes of {@code id} (a fresh array). */
@@ -79,28 +116,40 @@ public final class BytesIdTable {
     arenaSize += length;
     offsets[id + 1] = arenaSize;
     hashes[id] = hash;
-    slots[slot] = id;
+    slots[slot] = entry(hash, id);
     if (size * 2 > slots.length) {
       grow();
     }
     return id;
   }
 
+  private static long entry(long hash, int id) {
+    return (hash & 0xFFFF_FFFF_0000_0000L) | id;
+  }
+
   private void grow() {
-    slots = new int[slots.length * 2];
-    Arrays.fill(slots, -1);
+    slots = new long[slots.length * 2];
+    Arrays.fill(slots, EMPTY);
     mask = slots.length - 1;
     for (int id = 0; id < size; id++) {
       int slot = (int) hashes[id] & mask;
-      while (slots[slot] >= 0) {
+      while (slots[slot] != EMPTY) {
         slot = (slot + 1) & mask;
       }
-      slots[slot] = id;
+      slots[slot] = entry(hashes[id], id);
     }
   }
 
   public int size() {
     return size;
+  }
+
+  /**
+   * The {@link ValueHash} of each value, indexed by id (the array may be longer than {@link
+   * #size()}).
+   */
+  long[] hashes() {
+    return hashes;
   }
 
   byte[] arena() {

@@ -25,6 +25,15 @@ public final class Dictionaries {
 
   /** Reads a dictionary part of a column of {@code expected} type. */
   public static Dictionary read(PartReader in, ValueType expected) throws CorruptSegmentException {
+    return read(in, expected, true);
+  }
+
+  /**
+   * Reads a dictionary part; {@code validate} false skips the per-value checks of a STRING
+   * dictionary, only for a part {@link DictionaryBuilder} has just written.
+   */
+  static Dictionary read(PartReader in, ValueType expected, boolean validate)
+      throws CorruptSegmentException {
     int code = in.getByte();
     Optional<ValueType> type = ValueType.fromCode(code);
     if (type.isEmpty() || type.get() != expected) {
@@ -37,7 +46,7 @@ public final class Dictionaries {
             MonotoneLongs values = MonotoneLongs.read(in);
             yield new LongDictionary(expected, values);
           }
-          case STRING -> StringDictionary.read(in);
+          case STRING -> StringDictionary.read(in, validate);
         };
     in.expectEnd();
     return dictionary;

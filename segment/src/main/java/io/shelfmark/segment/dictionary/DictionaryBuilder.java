@@ -1,10 +1,18 @@
 package io.shelfmark.segment.dictionary;
 
+import static java.util.Objects.requireNonNull;
+
 import io.shelfmark.segment.encoding.MonotoneLongs;
+import io.shelfmark.segment.encoding.ValueHash;
+import io.shelfmark.segment.format.CorruptSegmentException;
+import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.format.PartWriter;
+import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Builds a column's dictionary in one pass: values get provisional ids in first-seen order as they
@@ -54,6 +62,7 @@ public final class DictionaryBuilder {
     int[] remap = new int[size];
     PartWriter out = new PartWriter(64 + size * 4);
     out.putByte(type.code());
+    Optional<long[]> valueHashes = Optional.empty();
     if (longs != null) {
       // Sortable bits for doubles, raw values for longs: signed order is value order for both.
       long[] sorted = Arrays.copyOf(longs.values(), size);
@@ -70,12 +79,32 @@ public final class DictionaryBuilder {
       byte[] arena = strings.arena();
       int[] offsets = strings.offsets();
       ByteStringSort.sort(order, arena, offsets);
+      // The table hashed every value with ValueHash on the way in: keep those hashes by final id
+      // for a bloom filter, rather than decode and hash the values again.
+      long[] provisionalHashes = strings.hashes();
+      long[] hashes = new long[size];
       for (int sortedId = 0; sortedId < size; sortedId++) {
         remap[order[sortedId]] = sortedId;
+        hashes[sortedId] = provisionalHashes[order[sortedId]];
       }
+      valueHashes = Optional.of(hashes);
       StringDictionary.write(out, arena, offsets, order);
     }
-    return new Sealed(remap, out.toByteArray());
+    byte[] part = out.toByteArray();
+    return new Sealed(remap, part, open(part), valueHashes);
+  }
+
+  private Dictionary open(byte[] part) {
+    try {
+      // Written just now from sorted distinct values: no need to check every value again.
+      return Dictionaries.read(
+          new PartReader("dictionary builder", "dictionary", 0, ByteBuffer.wrap(part)),
+          type,
+          false);
+    } catch (CorruptSegmentException e) {
+      throw new IllegalStateException(
+          "Cannot reopen the dictionary just built: " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -83,6 +112,16 @@ public final class DictionaryBuilder {
    *
    * @param remap final id by provisional id
    * @param part the dictionary part's bytes (version {@link Dictionaries#VERSION})
+   * @param dictionary the part opened
+   * @param valueHashes the {@link ValueHash} of each final id's value, for a STRING dictionary
    */
-  public record Sealed(int[] remap, byte[] part) {}
+  public record Sealed(
+      int[] remap, byte[] part, Dictionary dictionary, Optional<long[]> valueHashes) {
+    public Sealed {
+      requireNonNull(remap, "remap is null");
+      requireNonNull(part, "part is null");
+      requireNonNull(dictionary, "dictionary is null");
+      requireNonNull(valueHashes, "valueHashes is null");
+    }
+  }
 }

@@ -76,6 +76,14 @@ final class StringDictionary implements Dictionary {
   }
 
   static StringDictionary read(PartReader in) throws CorruptSegmentException {
+    return read(in, true);
+  }
+
+  /**
+   * Opens the part; {@code validate} false skips decoding every block, only for a part this process
+   * has just written from sorted distinct values.
+   */
+  static StringDictionary read(PartReader in, boolean validate) throws CorruptSegmentException {
     int size = in.getVarInt();
     int blocks = in.getVarInt();
     int dataBytes = in.getVarInt();
@@ -86,7 +94,9 @@ final class StringDictionary implements Dictionary {
     int dataStart = in.position();
     ByteBuffer data = in.slice(dataBytes);
     StringDictionary dictionary = new StringDictionary(size, blocks, offsets, data);
-    dictionary.validate(in, dataStart);
+    if (validate) {
+      dictionary.validate(in, dataStart);
+    }
     return dictionary;
   }
 

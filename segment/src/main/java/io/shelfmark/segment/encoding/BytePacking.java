@@ -36,6 +36,32 @@ public final class BytePacking {
   }
 
   /**
+   * Writes the {@code count - 1} gaps of ascending {@code docs[from .. from + count - 1]}, each
+   * {@code docs[i] - docs[i - 1] - 1}, as {@link #write} would write them from an array: the same
+   * bytes, four at a time, with no array of gaps.
+   */
+  public static void writeGaps(PartWriter out, int[] docs, int from, int count, int width) {
+    check(width);
+    long accumulator = 0;
+    int bits = 0;
+    for (int i = from + 1; i < from + count; i++) {
+      // bits < 32 and width < 32 here: the accumulator never overflows.
+      accumulator |= ((docs[i] - docs[i - 1] - 1) & 0xFFFFFFFFL) << bits;
+      bits += width;
+      if (bits >= 32) {
+        out.putInt((int) accumulator);
+        accumulator >>>= 32;
+        bits -= 32;
+      }
+    }
+    while (bits > 0) {
+      out.putByte((int) accumulator);
+      accumulator >>>= 8;
+      bits -= 8;
+    }
+  }
+
+  /**
    * Reads {@code count} values starting at byte {@code start} of {@code buffer} into {@code out}.
    */
   public static void read(ByteBuffer buffer, int start, int count, int width, int[] out) {

@@ -33,6 +33,36 @@ class TestByteStringSort {
     }
   }
 
+  @Test
+  void testSortsBytesAroundEveryKeyBoundary() {
+    // Bytes at the ends of the unsigned range, zeros that tie with a key's padding, strings that
+    // prefix each other, and lengths around multiples of seven (the bytes one key covers).
+    byte[] alphabet = {0x00, 0x01, 0x7F, (byte) 0x80, (byte) 0xFF};
+    SplittableRandom random = new SplittableRandom(43);
+    for (int size : new int[] {2, 17, 300, 4000}) {
+      Set<List<Byte>> values = new LinkedHashSet<>();
+      while (values.size() < size) {
+        int length = random.nextInt(23);
+        List<Byte> value = new java.util.ArrayList<>();
+        for (int i = 0; i < length; i++) {
+          value.add(i < 9 && random.nextInt(4) > 0 ? (byte) 'n' : alphabet[random.nextInt(5)]);
+        }
+        values.add(value);
+        values.add(value.subList(0, random.nextInt(length + 1)));
+      }
+      ByteArrayOutputStream arena = new ByteArrayOutputStream();
+      int[] offsets = new int[values.size() + 1];
+      int index = 0;
+      for (List<Byte> value : values) {
+        for (byte b : value) {
+          arena.write(b);
+        }
+        offsets[++index] = arena.size();
+      }
+      check(arena.toByteArray(), offsets);
+    }
+  }
+
   private static void check(List<String> values) {
     ByteArrayOutputStream arena = new ByteArrayOutputStream();
     int[] offsets = new int[values.size() + 1];
@@ -40,9 +70,13 @@ class TestByteStringSort {
       arena.writeBytes(values.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
       offsets[i + 1] = arena.size();
     }
-    byte[] bytes = arena.toByteArray();
-    int[] order = new int[values.size()];
-    Integer[] expected = new Integer[values.size()];
+    check(arena.toByteArray(), offsets);
+  }
+
+  private static void check(byte[] bytes, int[] offsets) {
+    int count = offsets.length - 1;
+    int[] order = new int[count];
+    Integer[] expected = new Integer[count];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
       expected[i] = i;
@@ -56,7 +90,7 @@ class TestByteStringSort {
     ByteStringSort.sort(order, bytes, offsets);
 
     assertThat(order)
-        .as("%d values", values.size())
+        .as("%d values", count)
         .containsExactly(Arrays.stream(expected).mapToInt(Integer::intValue).toArray());
   }
 }

@@ -33,6 +33,29 @@ class TestBitPacking {
   }
 
   @Test
+  void testGapsWriteTheBytesOfTheirArray() {
+    SplittableRandom random = new SplittableRandom(59);
+    for (int width = 0; width <= 31; width++) {
+      for (int count : new int[] {1, 2, 5, 33, 100}) {
+        int[] docs = new int[count + 1];
+        int[] gaps = new int[count - 1];
+        docs[1] = random.nextInt(1000);
+        for (int i = 1; i < count; i++) {
+          gaps[i - 1] = width == 0 ? 0 : (int) random.nextLong(1L << (width - 1), 1L << width);
+          docs[i + 1] = docs[i] + gaps[i - 1] + 1;
+        }
+        PartWriter expected = new PartWriter();
+        BytePacking.write(expected, gaps, 0, gaps.length, width);
+        PartWriter actual = new PartWriter();
+        BytePacking.writeGaps(actual, docs, 1, count, width);
+        assertThat(actual.toByteArray())
+            .as("width %d, %d docs", width, count)
+            .isEqualTo(expected.toByteArray());
+      }
+    }
+  }
+
+  @Test
   void testIntsAndBitWidth() {
     int[] ids = {0, 5, 17, 100_000, 3};
     PartWriter out = new PartWriter();

@@ -21,6 +21,8 @@ final class BloomIndexCreator implements IndexCreator {
   private final long[] idHashes;
   private final long[] blockHashes = new long[BloomIndexType.BLOCK_DOCS];
   private int blockFill;
+  // The set distinctHashes() fills and clears, kept across blocks.
+  private long[] seen = new long[0];
   private int docInBlock;
   private int[] words = new int[1024];
   private int wordCount;
@@ -29,7 +31,11 @@ final class BloomIndexCreator implements IndexCreator {
 
   BloomIndexCreator(CreatorContext context) {
     this.type = context.column().type();
-    this.idHashes = context.dictionary().map(BloomIndexCreator::hashIds).orElse(null);
+    this.idHashes =
+        context
+            .dictionaryValueHashes()
+            .or(() -> context.dictionary().map(BloomIndexCreator::hashIds))
+            .orElse(null);
   }
 
   private static long[] hashIds(Dictionary dictionary) {
@@ -48,6 +54,20 @@ final class BloomIndexCreator implements IndexCreator {
   @Override
   public void add(ValueBatch batch) {
     int count = batch.count();
+    if (idHashes != null) {
+      // Dictionary ids (-1 for null): one hash load per doc.
+      int[] ids = batch.dictionaryIds();
+      for (int i = 0; i < count; i++) {
+        int id = ids[i];
+        if (id >= 0) {
+          blockHashes[blockFill++] = idHashes[id];
+        }
+        if (++docInBlock == BloomIndexType.BLOCK_DOCS) {
+          finishBlock();
+        }
+      }
+      return;
+    }
     for (int i = 0; i < count; i++) {
       if (!batch.isNull(i)) {
         blockHashes[blockFill++] = hash(batch, i);
@@ -73,13 +93,7 @@ final class BloomIndexCreator implements IndexCreator {
   }
 
   private void finishBlock() {
-    Arrays.sort(blockHashes, 0, blockFill);
-    int distinct = 0;
-    for (int i = 0; i < blockFill; i++) {
-      if (i == 0 || blockHashes[i] != blockHashes[i - 1]) {
-        blockHashes[distinct++] = blockHashes[i];
-      }
-    }
+    int distinct = distinctHashes();
     int buckets =
         distinct == 0 ? 0 : Math.max(1, (distinct * BloomIndexType.BITS_PER_VALUE + 255) / 256);
     if (wordCount + buckets * 8 > words.length) {
@@ -101,6 +115,43 @@ final class BloomIndexCreator implements IndexCreator {
     blocks++;
     blockFill = 0;
     docInBlock = 0;
+  }
+
+  /**
+   * Moves the block's distinct hashes to the front of {@code blockHashes} (in no particular order:
+   * setting bits does not depend on it) and returns their number, through an open-addressing set
+   * rather than a sort. Zero marks a free slot, so a zero hash is tracked apart.
+   */
+  private int distinctHashes() {
+    int capacity = Integer.highestOneBit(Math.max(16, blockFill * 2 - 1)) << 1;
+    if (seen.length < capacity) {
+      seen = new long[capacity];
+    }
+    int mask = capacity - 1;
+    int distinct = 0;
+    boolean zero = false;
+    for (int i = 0; i < blockFill; i++) {
+      long hash = blockHashes[i];
+      if (hash == 0) {
+        if (!zero) {
+          zero = true;
+          blockHashes[distinct++] = 0;
+        }
+        continue;
+      }
+      // The hash's bits are already mixed: its low bits pick the slot.
+      int slot = (int) hash & mask;
+      long held;
+      while ((held = seen[slot]) != 0 && held != hash) {
+        slot = (slot + 1) & mask;
+      }
+      if (held == 0) {
+        seen[slot] = hash;
+        blockHashes[distinct++] = hash;
+      }
+    }
+    Arrays.fill(seen, 0, capacity, 0L);
+    return distinct;
   }
 
   @Override

@@ -42,24 +42,10 @@ final class InvertedIndexCreator implements IndexCreator {
 
   @Override
   public Optional<byte[]> seal() {
-    int[] starts = new int[cardinality + 1];
-    for (int doc = 0; doc < docCount; doc++) {
-      int id = ids[doc];
-      if (id >= 0) {
-        starts[id + 1]++;
-      }
-    }
-    for (int id = 0; id < cardinality; id++) {
-      starts[id + 1] += starts[id];
-    }
-    int[] docsById = new int[starts[cardinality]];
-    int[] next = Arrays.copyOf(starts, cardinality);
-    for (int doc = 0; doc < docCount; doc++) {
-      int id = ids[doc];
-      if (id >= 0) {
-        docsById[next[id]++] = doc;
-      }
-    }
+    // The loops live in small methods of their own: seal() runs once per column, and the JIT
+    // compiles a small hot method sooner than it replaces a running large one.
+    int[] starts = starts(ids, docCount, cardinality);
+    int[] docsById = docsById(ids, docCount, starts, cardinality);
     ids = null;
     PartWriter postings = new PartWriter(Math.max(64, docsById.length));
     long[] offsets = new long[cardinality + 1];
@@ -72,5 +58,33 @@ final class InvertedIndexCreator implements IndexCreator {
     MonotoneLongs.write(out, offsets, cardinality + 1);
     out.putBytes(postings.toByteArray());
     return Optional.of(out.toByteArray());
+  }
+
+  /** Where each id's docs start in the grouped order (a prefix sum of the ids' counts). */
+  private static int[] starts(int[] ids, int docCount, int cardinality) {
+    int[] starts = new int[cardinality + 1];
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        starts[id + 1]++;
+      }
+    }
+    for (int id = 0; id < cardinality; id++) {
+      starts[id + 1] += starts[id];
+    }
+    return starts;
+  }
+
+  /** The non-null docs grouped by id, ascending within each id. */
+  private static int[] docsById(int[] ids, int docCount, int[] starts, int cardinality) {
+    int[] docsById = new int[starts[cardinality]];
+    int[] next = Arrays.copyOf(starts, cardinality);
+    for (int doc = 0; doc < docCount; doc++) {
+      int id = ids[doc];
+      if (id >= 0) {
+        docsById[next[id]++] = doc;
+      }
+    }
+    return docsById;
   }
 }

@@ -5,6 +5,8 @@ import io.shelfmark.segment.encoding.BytePacking;
 import io.shelfmark.segment.format.PartWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.BitmapContainer;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -22,6 +24,14 @@ import org.roaringbitmap.RoaringBitmap;
 final class PostingList {
   static final int ROARING = 255;
 
+  // RoaringBitmap's portable format (see its RoaringArray and containers): an array container
+  // holds up to 4096 values at 2 bytes each, a bitmap container takes 8192 bytes, a run container
+  // 2 + 4 bytes per run and replaces either when strictly smaller (runOptimize). Offsets of the
+  // containers are left out of a bitmap with run containers and fewer than 4 containers.
+  private static final int ARRAY_MAX = 4096;
+  private static final int BITMAP_BYTES = 8192;
+  private static final int NO_OFFSET_THRESHOLD = 4;
+
   private PostingList() {}
 
   /** Writes docs {@code docs[from .. from + count - 1]}, ascending. */
@@ -36,17 +46,10 @@ final class PostingList {
             + varintSize(count)
             + (count == 0 ? 0 : varintSize(docs[from]))
             + BytePacking.byteCount(Math.max(0, count - 1), width);
-    RoaringBitmap bitmap = null;
-    // A list of more than a few hundred docs is usually denser than gaps can be: measure both.
-    if (count > 8) {
-      bitmap = new RoaringBitmap();
-      bitmap.addN(docs, from, count);
-      bitmap.runOptimize();
-    }
-    if (bitmap != null && bitmap.serializedSizeInBytes() + 1 < packedSize) {
-      ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
-      bitmap.serialize(serialized);
-      out.putByte(ROARING).putBytes(serialized.array());
+    // A list of more than a few hundred docs is usually denser than gaps can be: compare both
+    // sizes, computing the bitmap's from the docs so that a bitmap is built only when written.
+    if (count > 8 && roaringSize(docs, from, count) + 1 < packedSize) {
+      writeRoaring(out, docs, from, count);
       return;
     }
     out.putByte(width).putVarInt(count);
@@ -54,11 +57,95 @@ final class PostingList {
       return;
     }
     out.putVarInt(docs[from]);
-    int[] gaps = new int[count - 1];
-    for (int i = 1; i < count; i++) {
-      gaps[i - 1] = docs[from + i] - docs[from + i - 1] - 1;
+    BytePacking.writeGaps(out, docs, from, count, width);
+  }
+
+  private static void writeRoaring(PartWriter out, int[] docs, int from, int count) {
+    RoaringBitmap bitmap = bitmap(docs, from, count);
+    bitmap.runOptimize();
+    int size = bitmap.serializedSizeInBytes();
+    if (size != roaringSize(docs, from, count)) {
+      throw new IllegalStateException(
+          "Cannot size a posting list of %d docs: computed %d bytes but the bitmap takes %d"
+              .formatted(count, roaringSize(docs, from, count), size));
     }
-    BytePacking.write(out, gaps, 0, gaps.length, width);
+    ByteBuffer serialized = ByteBuffer.allocate(size);
+    bitmap.serialize(serialized);
+    out.putByte(ROARING).putBytes(serialized.array());
+  }
+
+  /**
+   * The bitmap of ascending docs, built container by container: an array container of exactly its
+   * values up to 4096 of them, a bitmap container above — the containers adding the docs one by one
+   * would end with, without growing arrays on the way.
+   */
+  static RoaringBitmap bitmap(int[] docs, int from, int count) {
+    RoaringBitmap bitmap = new RoaringBitmap();
+    int end = from + count;
+    int i = from;
+    while (i < end) {
+      int key = docs[i] >>> 16;
+      int last = i;
+      while (last < end && docs[last] >>> 16 == key) {
+        last++;
+      }
+      int cardinality = last - i;
+      if (cardinality <= ARRAY_MAX) {
+        char[] values = new char[cardinality];
+        for (int j = 0; j < cardinality; j++) {
+          values[j] = (char) docs[i + j];
+        }
+        bitmap.append((char) key, new ArrayContainer(values));
+      } else {
+        long[] words = new long[BITMAP_BYTES / 8];
+        for (int j = i; j < last; j++) {
+          int low = docs[j] & 0xFFFF;
+          words[low >>> 6] |= 1L << low;
+        }
+        bitmap.append((char) key, new BitmapContainer(words, cardinality));
+      }
+      i = last;
+    }
+    return bitmap;
+  }
+
+  /**
+   * The bytes of the run-optimized RoaringBitmap of {@code docs[from .. from + count - 1]}
+   * (ascending, at least one) in its portable format, without building it.
+   */
+  static int roaringSize(int[] docs, int from, int count) {
+    int end = from + count;
+    int containers = 0;
+    boolean runs = false;
+    long data = 0;
+    int i = from;
+    while (i < end) {
+      int key = docs[i] >>> 16;
+      int cardinality = 0;
+      int runCount = 0;
+      int previous = -2;
+      while (i < end && docs[i] >>> 16 == key) {
+        int doc = docs[i++];
+        if (doc != previous + 1) {
+          runCount++;
+        }
+        previous = doc;
+        cardinality++;
+      }
+      int size = cardinality <= ARRAY_MAX ? 2 * cardinality : BITMAP_BYTES;
+      int runSize = 2 + 4 * runCount;
+      if (runSize < size) {
+        size = runSize;
+        runs = true;
+      }
+      data += size;
+      containers++;
+    }
+    long header =
+        runs
+            ? 4 + (containers + 7) / 8 + (containers < NO_OFFSET_THRESHOLD ? 4 : 8) * containers
+            : 8 + 8L * containers;
+    return (int) Math.min(Integer.MAX_VALUE, header + data);
   }
 
   /** Decodes the list in {@code bytes} (exactly its bytes). */

@@ -48,32 +48,51 @@ final class SortedIndexCreator implements IndexCreator {
     if (!sorted) {
       return;
     }
+    // One loop per domain: no per-doc switch, and dictionary ids carry nulls as -1.
     int count = batch.count();
-    for (int i = 0; i < count; i++) {
-      if (batch.isNull(i)) {
-        continue;
-      }
-      long value =
-          switch (domain) {
-            case SortedIndexType.DOMAIN_DICTIONARY_IDS -> batch.dictionaryIds()[i];
-            case SortedIndexType.DOMAIN_DOUBLE -> Value.sortableBits(batch.doubles()[i]);
-            default -> batch.longs()[i];
-          };
-      if (runs == 0 || value != runValues[runs - 1]) {
-        if (runs > 0 && value < runValues[runs - 1]) {
-          sorted = false;
-          return;
+    switch (domain) {
+      case SortedIndexType.DOMAIN_DICTIONARY_IDS -> {
+        int[] ids = batch.dictionaryIds();
+        for (int i = 0; i < count && sorted; i++) {
+          if (ids[i] >= 0) {
+            addValue(ids[i]);
+          }
         }
-        if (runs == runValues.length) {
-          runValues = Arrays.copyOf(runValues, runs * 2);
-          runStarts = Arrays.copyOf(runStarts, runs * 2 + 1);
-        }
-        runValues[runs] = value;
-        runStarts[runs] = nonNullSeen;
-        runs++;
       }
-      nonNullSeen++;
+      case SortedIndexType.DOMAIN_DOUBLE -> {
+        double[] doubles = batch.doubles();
+        for (int i = 0; i < count && sorted; i++) {
+          if (!batch.isNull(i)) {
+            addValue(Value.sortableBits(doubles[i]));
+          }
+        }
+      }
+      default -> {
+        long[] longs = batch.longs();
+        for (int i = 0; i < count && sorted; i++) {
+          if (!batch.isNull(i)) {
+            addValue(longs[i]);
+          }
+        }
+      }
     }
+  }
+
+  private void addValue(long value) {
+    if (runs == 0 || value != runValues[runs - 1]) {
+      if (runs > 0 && value < runValues[runs - 1]) {
+        sorted = false;
+        return;
+      }
+      if (runs == runValues.length) {
+        runValues = Arrays.copyOf(runValues, runs * 2);
+        runStarts = Arrays.copyOf(runStarts, runs * 2 + 1);
+      }
+      runValues[runs] = value;
+      runStarts[runs] = nonNullSeen;
+      runs++;
+    }
+    nonNullSeen++;
   }
 
   @Override
