@@ -103,10 +103,12 @@ final class MapFeeder {
       throw new CorruptParquetException(
           where.withRowGroup(rowGroup), "a map entry has a null key (map keys are required)");
     }
-    PrimitiveValues valueValues = values.values();
     if (keys.isDictionaryEncoded()) {
-      // Keys are few and dictionary-encoded: look each up once, not once per entry.
+      // Keys are few and dictionary-encoded: look each up once, not once per entry. Values that
+      // are dictionary-encoded too are hashed once per distinct value, never materialised.
       PrimitiveValues dictionary = keys.dictionary();
+      boolean valueIds = values.isDictionaryEncoded();
+      PrimitiveValues valueStrings = valueIds ? values.dictionary() : values.values();
       writer.addMapsWithKeyIds(
           rows,
           entryOffsets,
@@ -115,11 +117,13 @@ final class MapFeeder {
           dictionary.binaryOffsets(),
           dictionary.size(),
           keys.dictionaryIds(),
-          valueValues.binaryData(),
-          valueValues.binaryOffsets(),
+          valueStrings.binaryData(),
+          valueStrings.binaryOffsets(),
+          valueIds ? values.dictionaryIds() : null,
           values.nulls());
       return;
     }
+    PrimitiveValues valueValues = values.values();
     PrimitiveValues keyValues = keys.values();
     writer.addMaps(
         rows,

@@ -70,8 +70,9 @@ public final class MapColumnWriter {
   }
 
   /**
-   * Adds {@code rowCount} maps whose keys are ids into a batch dictionary of keys; see {@link
-   * MapKeyExtractor#addMapsWithKeyIds}.
+   * Adds {@code rowCount} maps whose keys are ids into a batch dictionary of keys, and whose values
+   * are bytes, or ids into a batch dictionary of values when {@code valueIds} is not null; see
+   * {@link MapKeyExtractor#addMapsWithKeyIds}.
    */
   public void addMapsWithKeyIds(
       int rowCount,
@@ -83,6 +84,7 @@ public final class MapColumnWriter {
       int[] keyIds,
       byte[] valueData,
       int[] valueOffsets,
+      int[] valueIds,
       boolean[] valueNulls) {
     if (entryOffsets.length < rowCount + 1 || (mapNulls != null && mapNulls.length < rowCount)) {
       throw new IllegalArgumentException(
@@ -99,6 +101,7 @@ public final class MapColumnWriter {
         keyIds,
         valueData,
         valueOffsets,
+        valueIds,
         valueNulls);
   }
 }

@@ -149,28 +149,33 @@ class TestIdBatches {
   }
 
   @Test
-  void testMapKeysAsIdsBuildTheSameSegmentAsKeyBytes() throws IOException {
+  void testMapKeysAndValuesAsIdsBuildTheSameSegmentAsBytes() throws IOException {
     SplittableRandom random = new SplittableRandom(77);
     String[] keyDictionary = {"region", "node", "service", "pod", "it's"};
     for (MapKeySelection selection :
         List.of(MapKeySelection.listed("node", "service", "absent"), MapKeySelection.auto(0.3))) {
       SegmentBuilder byBytes = new SegmentBuilder(TestingSegments.INDEXES, "maps");
       SegmentBuilder byIds = new SegmentBuilder(TestingSegments.INDEXES, "maps");
+      SegmentBuilder byValueIds = new SegmentBuilder(TestingSegments.INDEXES, "maps");
       MapColumnWriter bytesWriter = byBytes.addMapColumn("m", selection, List.of("inverted"));
       MapColumnWriter idsWriter = byIds.addMapColumn("m", selection, List.of("inverted"));
+      MapColumnWriter valueIdsWriter = byValueIds.addMapColumn("m", selection, List.of("inverted"));
       for (int batch = 0; batch < 4; batch++) {
         int rows = 700;
         int[] entryOffsets = new int[rows + 1];
         boolean[] mapNulls = new boolean[rows];
         List<Integer> keyIds = new ArrayList<>();
         List<String> values = new ArrayList<>();
+        List<Integer> valueIdList = new ArrayList<>();
         for (int row = 0; row < rows; row++) {
           mapNulls[row] = random.nextInt(20) == 0;
           int entries = mapNulls[row] ? 0 : random.nextInt(5);
           for (int e = 0; e < entries; e++) {
             // Repeated keys happen: the last entry must win in both paths.
             keyIds.add(random.nextInt(keyDictionary.length));
-            values.add(random.nextInt(15) == 0 ? null : "v" + random.nextInt(40));
+            int value = random.nextInt(40);
+            values.add(random.nextInt(15) == 0 ? null : "v" + value);
+            valueIdList.add(value);
           }
           entryOffsets[row + 1] = keyIds.size();
         }
@@ -203,9 +208,31 @@ class TestIdBatches {
             ids,
             valueBytes.data(),
             valueBytes.offsets(),
+            null,
+            valueNulls);
+        // Values as ids into a dictionary listing them in another order than first seen.
+        String[] valueDictionary = new String[40];
+        for (int v = 0; v < valueDictionary.length; v++) {
+          valueDictionary[v] = "v" + (39 - v);
+        }
+        int[] valueIds = valueIdList.stream().mapToInt(v -> 39 - v).toArray();
+        Utf8 valueDictionaryBytes = Utf8.of(valueDictionary, null);
+        valueIdsWriter.addMapsWithKeyIds(
+            rows,
+            entryOffsets,
+            mapNulls,
+            dictionary.data(),
+            dictionary.offsets(),
+            keyDictionary.length,
+            ids,
+            valueDictionaryBytes.data(),
+            valueDictionaryBytes.offsets(),
+            valueIds,
             valueNulls);
       }
-      assertThat(byIds.toByteArray()).as("%s", selection).isEqualTo(byBytes.toByteArray());
+      byte[] expected = byBytes.toByteArray();
+      assertThat(byIds.toByteArray()).as("%s", selection).isEqualTo(expected);
+      assertThat(byValueIds.toByteArray()).as("%s", selection).isEqualTo(expected);
     }
   }
 

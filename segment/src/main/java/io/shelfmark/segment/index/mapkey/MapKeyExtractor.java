@@ -25,6 +25,7 @@ public final class MapKeyExtractor {
   private final BytesIdTable keyIds = new BytesIdTable();
   private final List<KeyEntries> keys = new ArrayList<>();
   private int docCount;
+  private int call; // numbers the add calls, so per-call caches know when they are stale
 
   public MapKeyExtractor(MapKeySelection selection) {
     this.selection = requireNonNull(selection, "selection is null");
@@ -99,15 +100,50 @@ public final class MapKeyExtractor {
       byte[] valueData,
       int[] valueOffsets,
       boolean[] valueNulls) {
+    addMapsWithKeyIds(
+        rowCount,
+        entryOffsets,
+        mapNulls,
+        keyDictionaryData,
+        keyDictionaryOffsets,
+        keyDictionarySize,
+        keyIds,
+        valueData,
+        valueOffsets,
+        null,
+        valueNulls);
+  }
+
+  /**
+   * As above; when {@code valueIds} is not null, values are ids too: entry {@code e}'s value is
+   * {@code valueData[valueOffsets[valueIds[e]] .. valueOffsets[valueIds[e] + 1]]} (a
+   * dictionary-encoded Parquet value column), and each distinct value of an extracted key is hashed
+   * once per call instead of once per entry. Ids of entries under keys that are not extracted are
+   * never read (they may be -1).
+   */
+  public void addMapsWithKeyIds(
+      int rowCount,
+      int[] entryOffsets,
+      boolean[] mapNulls,
+      byte[] keyDictionaryData,
+      int[] keyDictionaryOffsets,
+      int keyDictionarySize,
+      int[] keyIds,
+      byte[] valueData,
+      int[] valueOffsets,
+      int[] valueIds,
+      boolean[] valueNulls) {
     if (keyDictionarySize < 0 || keyDictionaryOffsets.length <= keyDictionarySize) {
       throw new IllegalArgumentException(
           "Cannot use a key dictionary of %d values with %d offsets"
               .formatted(keyDictionarySize, keyDictionaryOffsets.length));
     }
+    call++;
     // Batch key id -> tracked key id (-1: not tracked), found on first use so automatic selection
     // meets keys in row order, exactly as addMaps does.
     int[] tracked = new int[keyDictionarySize];
     Arrays.fill(tracked, UNMAPPED);
+    int valueDictionarySize = valueIds == null ? 0 : valueOffsets.length - 1;
     for (int row = 0; row < rowCount; row++, docCount++) {
       if (mapNulls != null && mapNulls[row]) {
         continue;
@@ -121,12 +157,18 @@ public final class MapKeyExtractor {
           continue; // not extracted, or the last entry of a repeated key wins
         }
         KeyEntries entries = keys.get(keyId);
-        boolean isNull = valueNulls != null && valueNulls[entry];
-        int valueId =
-            isNull
-                ? -1
-                : entries.values.add(
-                    valueData, valueOffsets[entry], valueOffsets[entry + 1] - valueOffsets[entry]);
+        int valueId;
+        if (valueNulls != null && valueNulls[entry]) {
+          valueId = -1;
+        } else if (valueIds == null) {
+          valueId =
+              entries.values.add(
+                  valueData, valueOffsets[entry], valueOffsets[entry + 1] - valueOffsets[entry]);
+        } else {
+          valueId =
+              entries.valueOfId(
+                  call, valueIds[entry], valueDictionarySize, valueData, valueOffsets);
+        }
         entries.add(docCount, valueId);
       }
     }
@@ -230,9 +272,33 @@ public final class MapKeyExtractor {
     int[] docs = new int[16];
     int[] ids = new int[16];
     int count;
+    int[] idsOfValueIds = new int[0]; // batch value id -> provisional id, UNMAPPED when not seen
+    int idsOfValueIdsCall = -1;
 
     KeyEntries(String key) {
       this.key = key;
+    }
+
+    /** The provisional id of batch value id {@code valueId}, hashed once per call. */
+    int valueOfId(int call, int valueId, int dictionarySize, byte[] data, int[] offsets) {
+      if (idsOfValueIdsCall != call) {
+        if (idsOfValueIds.length < dictionarySize) {
+          idsOfValueIds = new int[dictionarySize];
+        }
+        Arrays.fill(idsOfValueIds, 0, dictionarySize, UNMAPPED);
+        idsOfValueIdsCall = call;
+      }
+      if (valueId < 0 || valueId >= dictionarySize) {
+        throw new IllegalArgumentException(
+            "Cannot extract value id %d of key %s from a value dictionary of %d values"
+                .formatted(valueId, key, dictionarySize));
+      }
+      int id = idsOfValueIds[valueId];
+      if (id == UNMAPPED) {
+        id = values.add(data, offsets[valueId], offsets[valueId + 1] - offsets[valueId]);
+        idsOfValueIds[valueId] = id;
+      }
+      return id;
     }
 
     void add(int doc, int id) {
