@@ -2,6 +2,7 @@ package io.shelfmark.broker.prune;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableMap;
 import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.spi.ColumnDescriptor;
 import io.shelfmark.sql.expression.ColumnRef;
@@ -46,7 +47,12 @@ public interface PruningStatistics {
    */
   static PruningStatistics of(long rowCount, Map<String, ColumnStatistics> columns) {
     requireNonNull(columns, "columns is null");
-    Map<String, ColumnStatistics> copy = Map.copyOf(columns);
+    // A segment's statistics are already immutable: copying them per file and query was a tenth
+    // of a selective query's broker time.
+    Map<String, ColumnStatistics> copy =
+        columns instanceof ImmutableMap<String, ColumnStatistics> immutable
+            ? immutable
+            : Map.copyOf(columns);
     return new PruningStatistics() {
       @Override
       public long rowCount() {

@@ -2,6 +2,8 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
@@ -16,9 +18,12 @@ import io.shelfmark.sql.SqlPlanner;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -33,9 +38,21 @@ import org.slf4j.LoggerFactory;
  * <p>Never throws for a query's own faults: every failure becomes an error in the response with a
  * code saying what kind it is, and a query that cannot be answered correctly is refused, never
  * answered partially. Thread safe.
+ *
+ * <p>Plans are kept by SQL text (dashboards send the same text again and again) while the tables
+ * the planner sees stay the same ({@link RoutingTable#tablesVersion()}), and with each plan the
+ * files its pruning kept on the last route it ran against: a repeated query on an unchanged route
+ * neither parses nor prunes. Both are functions of their inputs alone (planning of the SQL and the
+ * tables, pruning of the plan and the route), so a kept answer is the one recomputing would give.
  */
 public final class EngineQueryService implements QueryService {
   private static final Logger log = LoggerFactory.getLogger(EngineQueryService.class);
+
+  /** Plans kept, by SQL text. */
+  static final int MAX_CACHED_PLANS = 1024;
+
+  /** Longer SQL is planned every time: generated giants are rarely repeated verbatim. */
+  static final int MAX_CACHED_SQL_LENGTH = 16 * 1024;
 
   private final RoutingTable routing;
   private final SqlPlanner planner;
@@ -43,6 +60,8 @@ public final class EngineQueryService implements QueryService {
   private final QueryDispatcher dispatcher;
   private final Duration defaultTimeout;
   private final Clock clock;
+  private final Cache<String, PlannedQuery> plans =
+      Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
   public EngineQueryService(
       RoutingTable routing,
@@ -86,7 +105,8 @@ public final class EngineQueryService implements QueryService {
   }
 
   private QueryResponse answer(QueryRequest request, Instant deadline) {
-    QueryPlan plan = planner.plan(request.sql());
+    PlannedQuery planned = plan(request.sql());
+    QueryPlan plan = planned.plan();
     TableRoute route =
         routing
             .route(plan.table().name())
@@ -99,7 +119,7 @@ public final class EngineQueryService implements QueryService {
                             + plan.table().name()
                             + ": it stopped being served while the query was planned"));
     List<DataFileInfo> files = route.snapshot().dataFiles();
-    List<DataFileInfo> candidates = pruning.candidates(plan, route);
+    List<DataFileInfo> candidates = planned.candidates(route, pruning);
     QueryDispatcher.Dispatched dispatched =
         dispatcher.execute(plan, route, candidates, deadline, request.cancelled());
     PartialResult partial = dispatched.partial();
@@ -125,6 +145,89 @@ public final class EngineQueryService implements QueryService {
         List.of(),
         statistics);
   }
+
+  /**
+   * The plan of {@code sql}: kept from an earlier query while the planner's tables are the same.
+   */
+  private PlannedQuery plan(String sql) {
+    // Read before planning: a table replaced while planning then invalidates this plan at once.
+    long tablesVersion = routing.tablesVersion();
+    PlannedQuery cached = plans.getIfPresent(sql);
+    if (cached != null && cached.tablesVersion() == tablesVersion) {
+      return cached;
+    }
+    PlannedQuery planned = new PlannedQuery(planner.plan(sql), tablesVersion);
+    if (sql.length() <= MAX_CACHED_SQL_LENGTH) {
+      plans.put(sql, planned);
+    }
+    return planned;
+  }
+
+  /** How many plans are kept (for tests). */
+  long cachedPlans() {
+    plans.cleanUp();
+    return plans.estimatedSize();
+  }
+
+  /**
+   * A plan and the files pruning kept on the last route it ran against. The route is held weakly
+   * and the files as positions in its snapshot's file list, so a kept plan never keeps an old
+   * snapshot alive.
+   */
+  private static final class PlannedQuery {
+    private final QueryPlan plan;
+    private final long tablesVersion;
+    private volatile Pruned pruned;
+
+    PlannedQuery(QueryPlan plan, long tablesVersion) {
+      this.plan = plan;
+      this.tablesVersion = tablesVersion;
+    }
+
+    QueryPlan plan() {
+      return plan;
+    }
+
+    long tablesVersion() {
+      return tablesVersion;
+    }
+
+    List<DataFileInfo> candidates(TableRoute route, FilePruning pruning) {
+      Pruned last = pruned;
+      List<DataFileInfo> files = route.snapshot().dataFiles();
+      if (last != null && last.route().get() == route) {
+        List<DataFileInfo> kept = new ArrayList<>(last.kept().cardinality());
+        for (int i = last.kept().nextSetBit(0); i >= 0; i = last.kept().nextSetBit(i + 1)) {
+          kept.add(files.get(i));
+        }
+        return kept;
+      }
+      List<DataFileInfo> candidates = pruning.candidates(plan, route);
+      BitSet kept = positions(files, candidates);
+      if (kept != null) {
+        pruned = new Pruned(new WeakReference<>(route), kept);
+      }
+      return candidates;
+    }
+
+    /** Where each candidate sits in {@code files}, or null when one is not found in order. */
+    private static BitSet positions(List<DataFileInfo> files, List<DataFileInfo> candidates) {
+      BitSet kept = new BitSet(files.size());
+      int next = 0;
+      for (DataFileInfo candidate : candidates) {
+        while (next < files.size() && files.get(next) != candidate) {
+          next++;
+        }
+        if (next == files.size()) {
+          return null;
+        }
+        kept.set(next++);
+      }
+      return kept;
+    }
+  }
+
+  private record Pruned(WeakReference<TableRoute> route, BitSet kept) {}
 
   private static QueryErrorCode codeOf(QueryException e) {
     return switch (e.code()) {

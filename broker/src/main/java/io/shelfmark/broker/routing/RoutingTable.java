@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The broker's routing table: the route of every served table, replaced whole when the controller
@@ -18,16 +19,31 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 public final class RoutingTable implements TableSchemaProvider {
   private final ConcurrentSkipListMap<String, TableRoute> routes = new ConcurrentSkipListMap<>();
+  private final AtomicLong tablesVersion = new AtomicLong();
 
   /** Publishes (or replaces) the route of {@code route.table()}. */
   public void publish(TableRoute route) {
     requireNonNull(route, "route is null");
-    routes.put(route.table().name().toString(), route);
+    TableRoute previous = routes.put(route.table().name().toString(), route);
+    if (previous == null || !previous.table().equals(route.table())) {
+      tablesVersion.incrementAndGet();
+    }
   }
 
   /** Stops routing queries to the table. */
   public void remove(TableName name) {
-    routes.remove(name.toString());
+    if (routes.remove(name.toString()) != null) {
+      tablesVersion.incrementAndGet();
+    }
+  }
+
+  /**
+   * Changes whenever what the planner sees changes: a table published or removed, or a table's
+   * columns replaced. A new snapshot or segment of an unchanged table keeps it, so a plan made at
+   * one version is what planning the same SQL again would give while the version stays the same.
+   */
+  public long tablesVersion() {
+    return tablesVersion.get();
   }
 
   /** The current route of the table the planner bound (its exact name). */

@@ -11,6 +11,7 @@ import io.shelfmark.server.exec.QueryExecutor;
 import io.shelfmark.server.exec.QueryInternalException;
 import io.shelfmark.server.exec.QueryTimeoutException;
 import io.shelfmark.server.exec.UnsupportedQueryException;
+import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
 import io.shelfmark.storage.ObjectStores;
@@ -20,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -174,6 +176,85 @@ class TestEngineQueryService {
     assertThat(bug.errors().getFirst().code()).isEqualTo(QueryErrorCode.INTERNAL);
     assertThat(bug.errors().getFirst().message())
         .isEqualTo("Cannot execute query: internal error: java.lang.IllegalStateException: boom");
+  }
+
+  @Test
+  void plansAndPruningAreKeptUntilTheirInputsChange() {
+    List<QueryPlan> plans = new ArrayList<>();
+    List<TableRoute> pruned = new ArrayList<>();
+    FilePruning counting =
+        (plan, route) -> {
+          pruned.add(route);
+          return route.snapshot().dataFiles();
+        };
+    EngineQueryService service =
+        new EngineQueryService(
+            routing,
+            counting,
+            recording(plans),
+            Duration.ofSeconds(10),
+            Clock.fixed(NOW, java.time.ZoneOffset.UTC));
+    String count = "SELECT COUNT(*) FROM obs.metrics WHERE org_id = 7";
+    assertThat(service.execute(new QueryRequest(count)).errors()).isEmpty();
+    assertThat(service.execute(new QueryRequest(count)).errors()).isEmpty();
+    assertThat(plans).hasSize(2);
+    assertThat(plans.get(1)).isSameAs(plans.get(0));
+    assertThat(pruned).hasSize(1);
+    assertThat(service.cachedPlans()).isEqualTo(1);
+
+    // A new snapshot of the same table: the plan stays, the files are pruned again on the new
+    // route.
+    publish(78, SCHEMA);
+    assertThat(service.execute(new QueryRequest(count)).statistics().snapshotId()).isEqualTo(78);
+    assertThat(plans.get(2)).isSameAs(plans.get(0));
+    assertThat(pruned).hasSize(2);
+    assertThat(pruned.get(1).snapshotId()).isEqualTo(78);
+
+    // A column added: SQL refused before is planned again against the new columns.
+    String host = "SELECT COUNT(host) FROM obs.metrics WHERE org_id = 7";
+    QueryResponse refused = service.execute(new QueryRequest(host));
+    assertThat(refused.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
+    assertThat(refused.errors().getFirst().message()).contains("host");
+    publish(
+        79,
+        new Schema(
+            Types.NestedField.required(1, "org_id", Types.LongType.get()),
+            Types.NestedField.optional(2, "metric", Types.StringType.get()),
+            Types.NestedField.optional(3, "host", Types.StringType.get())));
+    QueryResponse answered = service.execute(new QueryRequest(host));
+    assertThat(answered.errors()).isEmpty();
+    assertThat(answered.result().orElseThrow().rows()).containsExactly(List.of(0L));
+    assertThat(service.execute(new QueryRequest(count)).errors()).isEmpty();
+    assertThat(plans.getLast()).isNotSameAs(plans.get(0));
+    assertThat(plans.getLast().table().columnNames()).contains("host");
+  }
+
+  private void publish(long snapshotId, Schema schema) {
+    routing.publish(
+        new TableRoute(
+            IcebergSchemas.toBoundTable(TableName.parse("obs.metrics"), schema),
+            schema,
+            Map.of(0, PartitionSpec.unpartitioned()),
+            new TableSnapshot("obs.metrics", OptionalLong.of(snapshotId), List.of(), List.of()),
+            Map.of()));
+  }
+
+  /** Executes on the real executor over no files and records each plan it is handed. */
+  private static QueryDispatcher recording(List<QueryPlan> plans) {
+    return (plan, route, files, until, cancelled) -> {
+      plans.add(plan);
+      return new QueryDispatcher.Dispatched(
+          new QueryExecutor()
+              .execute(
+                  plan,
+                  List.of(),
+                  ExecutionContext.of(
+                      ObjectStores.local(), Runnable::run, Runnable::run, route.schema(), until)),
+          0,
+          0,
+          0,
+          0);
+    };
   }
 
   private QueryErrorCode code(QueryDispatcher dispatcher, String sql) {

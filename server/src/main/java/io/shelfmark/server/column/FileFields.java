@@ -68,6 +68,11 @@ public final class FileFields {
     return schema;
   }
 
+  /** The table schema whose columns these fields are mapped to. */
+  public Schema tableSchema() {
+    return tableSchema;
+  }
+
   /**
    * The file's top-level field holding table column {@code column}, or empty when the file has none
    * (the column reads as NULL).

@@ -70,15 +70,15 @@ final class FileExecution {
   private long rowGroupsPruned;
   private long docsScanned;
 
-  private final Cache<Segment, SegmentFiles.Metadata> metadata;
+  private final Cache<Segment, SegmentFiles.Prepared> prepared;
 
   FileExecution(
       QueryPlan plan,
       FileTask task,
       ExecutionContext context,
       ParquetFileReader reader,
-      Cache<Segment, SegmentFiles.Metadata> metadata) {
-    this.metadata = metadata;
+      Cache<Segment, SegmentFiles.Prepared> prepared) {
+    this.prepared = prepared;
     this.plan = plan;
     this.task = task;
     this.context = context;
@@ -90,20 +90,29 @@ final class FileExecution {
     context.checkContinue();
     Optional<Segment> segment = task.segment();
     Location location = Location.parse(file.path());
-    Optional<SegmentFiles.Metadata> known =
-        segment.isPresent() ? Optional.of(segmentMetadata(segment.get())) : Optional.empty();
-    ParquetFooter footer = known.isPresent() ? known.get().footer() : readFooter(location);
-    Optional<FilePageLocations> pages = known.map(SegmentFiles.Metadata::pages);
-    ParquetSchema schema = ParquetSchema.from(file.path(), footer.schema());
-    FileFields fields = new FileFields(footer, schema, context.tableSchema());
+    ParquetFooter footer;
+    Optional<FilePageLocations> pages;
+    FileFields fields;
+    RoaringBitmap live;
+    SegmentFiles.Prepared prepared = null;
+    if (segment.isPresent()) {
+      prepared = prepared(segment.get());
+      footer = prepared.footer();
+      pages = Optional.of(prepared.pages());
+      fields = prepared.fields(context.tableSchema());
+      live = prepared.live(task.deletedPositions(), file.recordCount());
+    } else {
+      footer = readFooter(location);
+      pages = Optional.empty();
+      fields =
+          new FileFields(
+              footer, ParquetSchema.from(file.path(), footer.schema()), context.tableSchema());
+      live = SegmentFiles.liveDocs(file.recordCount(), task.deletedPositions());
+    }
     ColumnSources sources = new ColumnSources(fields, segment);
-
-    RoaringBitmap live = new RoaringBitmap();
-    live.add(0L, file.recordCount());
-    live.andNot(task.deletedPositions());
     long liveCount = live.getLongCardinality();
 
-    Filter filter = filter(segment, footer, fields, sources, live);
+    Filter filter = filter(segment, prepared, footer, fields, sources, live);
     BatchConsumer consumer =
         plan.aggregated() ? new AggregateConsumer(plan) : new RowCollector(plan);
     ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
@@ -119,13 +128,13 @@ final class FileExecution {
         statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
   }
 
-  /** The segment's parsed footer and page locations, parsed once per open segment. */
-  private SegmentFiles.Metadata segmentMetadata(Segment segment) throws IOException {
+  /** What queries over the segment's file reuse, prepared on the first query after it opened. */
+  private SegmentFiles.Prepared prepared(Segment segment) throws IOException {
     SegmentFiles.check(segment, file);
-    SegmentFiles.Metadata known = metadata.getIfPresent(segment);
+    SegmentFiles.Prepared known = this.prepared.getIfPresent(segment);
     if (known == null) {
-      known = SegmentFiles.metadata(segment, file);
-      metadata.put(segment, known);
+      known = SegmentFiles.prepare(segment, file);
+      this.prepared.put(segment, known);
     }
     return known;
   }
@@ -195,6 +204,7 @@ final class FileExecution {
 
   private Filter filter(
       Optional<Segment> segment,
+      SegmentFiles.Prepared prepared,
       ParquetFooter footer,
       FileFields fields,
       ColumnSources sources,
@@ -207,48 +217,69 @@ final class FileExecution {
         return new Filter(new RoaringBitmap(), new RoaringBitmap(), List.of(), List.of());
       }
     }
-    if (segment.isEmpty()) {
-      RoaringBitmap rows = live;
-      if (!conjuncts.isEmpty()) {
-        rows = live.clone();
-        for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
-          if (!RowGroupPruner.mightMatch(footer, fields, rowGroup, conjuncts)) {
-            long first = footer.rowGroupFirstRow(rowGroup);
-            rows.remove(first, first + footer.rowGroupRowCount(rowGroup));
-            rowGroupsPruned++;
-          }
-        }
-      }
-      return new Filter(rows, new RoaringBitmap(), conjuncts, conjuncts);
+    if (segment.isEmpty() || plan.filter().isEmpty()) {
+      return unsegmentedFilter(segment.isPresent(), footer, fields, conjuncts, live);
     }
-    PredicateTranslator translator = new PredicateTranslator(sources::segmentColumn);
-    List<Predicate> translated = new ArrayList<>();
-    Map<Predicate, Expression> termOf = new LinkedHashMap<>();
-    List<Expression> untranslated = new ArrayList<>();
-    for (Expression conjunct : conjuncts) {
-      Optional<Predicate> predicate = translator.translate(conjunct);
-      if (predicate.isPresent()) {
-        translated.add(predicate.get());
-        termOf.put(predicate.get(), conjunct);
-      } else {
-        untranslated.add(conjunct);
-      }
-    }
-    if (translated.isEmpty()) {
+    Expression expression = plan.filter().get();
+    FilterTranslation translation = translation(prepared, expression, fields, sources);
+    List<Expression> untranslated = translation.untranslated();
+    if (translation.predicate().isEmpty()) {
       return new Filter(live, new RoaringBitmap(), untranslated, untranslated);
     }
-    Predicate predicate =
-        translated.size() == 1
-            ? translated.get(0)
-            : new io.shelfmark.segment.predicate.And(translated);
-    FilterResult result = new FilterEvaluator(segment.get()).evaluate(predicate, live);
+    FilterResult result =
+        new FilterEvaluator(segment.get()).evaluate(translation.predicate().get(), live);
     // Definite docs need only the terms no index evaluated; candidates also the terms whose
     // indexes left them uncertain (the residual), or every term when the residual is not made of
     // whole terms.
     List<Expression> forCandidates = new ArrayList<>(untranslated);
-    Optional<List<Expression>> residual = result.residual().flatMap(r -> wholeTerms(r, termOf));
+    Optional<List<Expression>> residual =
+        result.residual().flatMap(r -> wholeTerms(r, translation.termOf()));
     forCandidates.addAll(residual.orElse(conjuncts));
     return new Filter(result.definite(), result.candidates(), untranslated, forCandidates);
+  }
+
+  /** The filter's translation for this file: the one it made for the last query, when it fits. */
+  private FilterTranslation translation(
+      SegmentFiles.Prepared prepared,
+      Expression expression,
+      FileFields fields,
+      ColumnSources sources) {
+    FilterTranslation known = prepared.translation(expression, fields);
+    if (known != null) {
+      return known;
+    }
+    FilterTranslation made =
+        FilterTranslation.of(
+            expression,
+            fields,
+            plan.filterConjuncts(),
+            new PredicateTranslator(sources::segmentColumn));
+    prepared.remember(made);
+    return made;
+  }
+
+  /**
+   * Without a segment: row groups pruned on footer statistics, every conjunct checked on values.
+   * With a segment but no filter: every live doc.
+   */
+  private Filter unsegmentedFilter(
+      boolean segmented,
+      ParquetFooter footer,
+      FileFields fields,
+      List<Expression> conjuncts,
+      RoaringBitmap live) {
+    RoaringBitmap rows = live;
+    if (!segmented && !conjuncts.isEmpty()) {
+      rows = live.clone();
+      for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+        if (!RowGroupPruner.mightMatch(footer, fields, rowGroup, conjuncts)) {
+          long first = footer.rowGroupFirstRow(rowGroup);
+          rows.remove(first, first + footer.rowGroupRowCount(rowGroup));
+          rowGroupsPruned++;
+        }
+      }
+    }
+    return new Filter(rows, new RoaringBitmap(), conjuncts, conjuncts);
   }
 
   /** The SQL terms a segment residual consists of, when it is one term or an AND of terms. */

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -23,6 +24,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Executes a plan fragment on a server: every file task in parallel on the context's file executor,
@@ -37,10 +40,29 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Thread safe and stateless: one executor serves every query.
  */
 public final class QueryExecutor {
-  // Parsed footers and page locations of segmented files, kept while their segment is open (weak
-  // keys): parsing a footer's Thrift on every query would cost more than many queries themselves.
-  private final Cache<Segment, SegmentFiles.Metadata> metadata =
+  // What queries over a segmented file reuse (parsed footer, page locations, field mapping, live
+  // docs), kept while its segment is open (weak keys): parsing a footer's Thrift on every query
+  // would cost more than many queries themselves.
+  private final Cache<Segment, SegmentFiles.Prepared> prepared =
       Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
+  private final int workers;
+
+  /** Runs each query's files on at most as many file-executor threads as there are cores. */
+  public QueryExecutor() {
+    this(Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * @param workers at most this many file-executor threads work on one query's files at once (size
+   *     of the file executor, usually the cores)
+   */
+  public QueryExecutor(int workers) {
+    if (workers < 1) {
+      throw new IllegalArgumentException(
+          "Cannot run queries on %d workers (at least one)".formatted(workers));
+    }
+    this.workers = workers;
+  }
 
   /**
    * @throws UnsupportedQueryException when a file cannot be answered correctly
@@ -67,38 +89,103 @@ public final class QueryExecutor {
             () -> abandoned.get() || context.cancelled().getAsBoolean(),
             context.clock(),
             context.readerOptions());
-    List<CompletableFuture<PartialResult>> futures = new ArrayList<>(tasks.size());
-    for (FileTask task : tasks) {
-      futures.add(
-          CompletableFuture.supplyAsync(
-              () -> runFile(plan, task, files, reader, metadata), context.fileExecutor()));
+    // A few workers per query pull the files in turn: one hand-off per worker instead of one per
+    // file, which for a count over fifty segments cost more than the counting.
+    FileQueue queue = new FileQueue(plan, tasks, files, reader, prepared, abandoned);
+    int started = Math.min(workers, tasks.size());
+    List<CompletableFuture<Void>> futures = new ArrayList<>(started);
+    for (int i = 0; i < started; i++) {
+      futures.add(CompletableFuture.runAsync(queue::drain, context.fileExecutor()));
+    }
+    try {
+      for (CompletableFuture<Void> future : futures) {
+        await(future, context);
+      }
+    } catch (RuntimeException e) {
+      abandoned.set(true);
+      for (CompletableFuture<Void> future : futures) {
+        future.cancel(true);
+      }
+      // The file that failed first says why; the others only stopped because it did.
+      RuntimeException first = queue.firstFailure();
+      throw first != null ? first : e;
     }
     PartialResult merged =
         plan.aggregated()
             ? PartialResult.ofGroups(List.of(), ExecutionStatistics.EMPTY)
             : PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
-    try {
-      for (CompletableFuture<PartialResult> future : futures) {
-        merged = merged.merge(await(future, context));
-        if (!plan.aggregated()) {
-          merged = trim(plan, merged);
-        }
+    // In task order, whichever worker ran each file: a selection without ORDER BY keeps the same
+    // rows run after run.
+    for (PartialResult partial : queue.results()) {
+      merged = merged.merge(partial);
+      if (!plan.aggregated()) {
+        merged = trim(plan, merged);
       }
-    } catch (RuntimeException e) {
-      abandoned.set(true);
-      for (CompletableFuture<PartialResult> future : futures) {
-        future.cancel(true);
-      }
-      throw e;
     }
     return merged;
   }
 
-  private static PartialResult await(
-      CompletableFuture<PartialResult> future, ExecutionContext context) {
+  /**
+   * One query's files, handed out one at a time to whichever worker asks next; each file's partial
+   * result is kept at the file's position. The first failure stops every worker at its next file
+   * (and, through the abandon flag the files poll, inside the file it is running).
+   */
+  private static final class FileQueue {
+    private final QueryPlan plan;
+    private final List<FileTask> tasks;
+    private final ExecutionContext context;
+    private final ParquetFileReader reader;
+    private final Cache<Segment, SegmentFiles.Prepared> prepared;
+    private final AtomicBoolean abandoned;
+    private final PartialResult[] results;
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+
+    FileQueue(
+        QueryPlan plan,
+        List<FileTask> tasks,
+        ExecutionContext context,
+        ParquetFileReader reader,
+        Cache<Segment, SegmentFiles.Prepared> prepared,
+        AtomicBoolean abandoned) {
+      this.plan = plan;
+      this.tasks = tasks;
+      this.context = context;
+      this.reader = reader;
+      this.prepared = prepared;
+      this.abandoned = abandoned;
+      this.results = new PartialResult[tasks.size()];
+    }
+
+    void drain() {
+      int index;
+      while (!abandoned.get() && (index = next.getAndIncrement()) < tasks.size()) {
+        try {
+          // Written before the worker's future completes, read after the caller joined it.
+          results[index] = runFile(plan, tasks.get(index), context, reader, prepared);
+        } catch (RuntimeException e) {
+          firstFailure.compareAndSet(null, e);
+          abandoned.set(true);
+          throw e;
+        }
+      }
+    }
+
+    /** The failure that made the query stop, if a file failed. */
+    RuntimeException firstFailure() {
+      return firstFailure.get();
+    }
+
+    /** Every file's partial result, in task order; call after every worker finished. */
+    List<PartialResult> results() {
+      return Arrays.asList(results);
+    }
+  }
+
+  private static void await(CompletableFuture<Void> future, ExecutionContext context) {
     Duration remaining = Duration.between(context.clock().instant(), context.deadline());
     try {
-      return future.get(Math.max(0, remaining.toNanos()), TimeUnit.NANOSECONDS);
+      future.get(Math.max(0, remaining.toNanos()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       context.checkContinue();
       throw new QueryTimeoutException(
@@ -123,9 +210,9 @@ public final class QueryExecutor {
       FileTask task,
       ExecutionContext context,
       ParquetFileReader reader,
-      Cache<Segment, SegmentFiles.Metadata> metadata) {
+      Cache<Segment, SegmentFiles.Prepared> prepared) {
     try {
-      return new FileExecution(plan, task, context, reader, metadata).run();
+      return new FileExecution(plan, task, context, reader, prepared).run();
     } catch (UnsupportedParquetException e) {
       throw new UnsupportedQueryException(
           "Cannot read data file %s: %s".formatted(task.file().path(), e.getMessage()), e);

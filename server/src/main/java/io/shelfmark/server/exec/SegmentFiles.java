@@ -5,13 +5,18 @@ import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.PageLocation;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.schema.ParquetSchema;
 import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.DataFileEntry;
 import io.shelfmark.segment.read.Segment;
+import io.shelfmark.server.column.FileFields;
+import io.shelfmark.sql.expression.Expression;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.iceberg.Schema;
+import org.roaringbitmap.RoaringBitmap;
 
 /** What a segment carries about its data file: the footer and page locations, checked. */
 final class SegmentFiles {
@@ -43,12 +48,85 @@ final class SegmentFiles {
     }
   }
 
-  /** A segmented file's parsed footer and page locations. */
-  record Metadata(ParquetFooter footer, FilePageLocations pages) {}
+  /**
+   * What every query over one segmented data file reuses, built once per open segment: the file's
+   * parsed footer, page locations and Parquet schema; the field mapping for the last table schema
+   * seen, the live docs for the last deletes seen and the filter translation of the last filter
+   * seen (each replaced when another one comes: a table has one current schema and snapshot, and a
+   * dashboard repeats its queries). Parsing and mapping these on every query cost more than
+   * evaluating a selective filter.
+   *
+   * <p>Holds no reference to the segment, which is the weak key it is cached under. Thread safe:
+   * each remembered value is immutable and replaced whole; the live docs are shared by concurrent
+   * queries and must never be modified.
+   */
+  static final class Prepared {
+    private final ParquetFooter footer;
+    private final FilePageLocations pages;
+    private final ParquetSchema schema;
+    private volatile FileFields fields;
+    private volatile LiveDocs live;
+    private volatile FilterTranslation translation;
 
-  static Metadata metadata(Segment segment, DataFileInfo file) throws IOException {
+    private Prepared(ParquetFooter footer, FilePageLocations pages, ParquetSchema schema) {
+      this.footer = footer;
+      this.pages = pages;
+      this.schema = schema;
+    }
+
+    ParquetFooter footer() {
+      return footer;
+    }
+
+    FilePageLocations pages() {
+      return pages;
+    }
+
+    /** The file's fields as columns of {@code tableSchema}. */
+    FileFields fields(Schema tableSchema) {
+      FileFields known = fields;
+      if (known == null || known.tableSchema() != tableSchema) {
+        known = new FileFields(footer, schema, tableSchema);
+        fields = known;
+      }
+      return known;
+    }
+
+    /** The file's rows minus {@code deleted}: shared, never modify it. */
+    RoaringBitmap live(RoaringBitmap deleted, long recordCount) {
+      LiveDocs known = live;
+      if (known == null || known.deleted() != deleted) {
+        known = new LiveDocs(deleted, liveDocs(recordCount, deleted));
+        live = known;
+      }
+      return known.live();
+    }
+
+    /** The last filter translation made over this file, if it is the one for these inputs. */
+    FilterTranslation translation(Expression filter, FileFields fields) {
+      FilterTranslation known = translation;
+      return known != null && known.isFor(filter, fields) ? known : null;
+    }
+
+    void remember(FilterTranslation translated) {
+      translation = translated;
+    }
+
+    private record LiveDocs(RoaringBitmap deleted, RoaringBitmap live) {}
+  }
+
+  static Prepared prepare(Segment segment, DataFileInfo file) throws IOException {
     ParquetFooter footer = footer(segment, file);
-    return new Metadata(footer, pageLocations(segment, footer));
+    return new Prepared(
+        footer, pageLocations(segment, footer), ParquetSchema.from(file.path(), footer.schema()));
+  }
+
+  /** Rows {@code 0 .. recordCount - 1} minus {@code deleted}. */
+  static RoaringBitmap liveDocs(long recordCount, RoaringBitmap deleted) {
+    RoaringBitmap live = new RoaringBitmap();
+    live.add(0L, recordCount);
+    live.andNot(deleted);
+    return live;
   }
 
   static ParquetFooter footer(Segment segment, DataFileInfo file) throws IOException {

@@ -184,11 +184,13 @@ public final class LocalServer {
       }
       return Optional.of(segment);
     } catch (IOException | RuntimeException e) {
+      // The exception itself, not only its message: some (a NullPointerException) have none.
       log.warn(
           "Cannot open segment {} of {} (the file will be read directly): {}",
           ref.location(),
           file.path(),
-          e.getMessage());
+          e.toString());
+      log.debug("Cannot open segment {}", ref.location(), e);
       return Optional.empty();
     }
   }
