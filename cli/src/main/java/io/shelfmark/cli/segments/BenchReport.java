@@ -19,6 +19,7 @@ record BenchReport(
     long rows,
     long seed,
     String readFrom,
+    int passes,
     IndexingReport report,
     MachineUse used,
     long heapMaxBytes,
@@ -36,6 +37,23 @@ record BenchReport(
     requireNonNull(used, "used is null");
   }
 
+  /** One line per build pass, so the cold and warm passes can be compared. */
+  static void printPass(
+      PrintWriter out, int pass, int passes, IndexingReport report, MachineUse used) {
+    double cpuSeconds = seconds(used.processCpu());
+    out.printf(
+        Locale.ROOT,
+        "pass %d of %d: %.2f s, %,.0f rows/s, %.2f CPU-s (%.2f of them JIT compilation),"
+            + " %,.0f rows per CPU-second%n",
+        pass,
+        passes,
+        report.wallTime().toNanos() / 1e9,
+        report.rowsPerSecond(),
+        cpuSeconds,
+        seconds(used.compilation()),
+        cpuSeconds <= 0 ? 0 : report.rowsBuilt() / cpuSeconds);
+  }
+
   void print(PrintWriter out) {
     long dataBytes = report.dataBytes();
     long indexBytes = report.segmentBytes();
@@ -44,11 +62,14 @@ record BenchReport(
     out.println();
     out.printf(
         Locale.ROOT,
-        "Segments of %s (%,d rows, seed %d), read from %s%n",
+        "Segments of %s (%,d rows, seed %d), read from %s, pass %d of %d%s%n",
         table,
         rows,
         seed,
-        readFrom);
+        readFrom,
+        passes,
+        passes,
+        passes > 1 ? " (warm)" : " (cold: includes JIT compilation)");
     line(out, "dataFiles", "%,d", report.outcomes().size());
     line(out, "rows", "%,d", report.rowsBuilt());
     line(out, "dataBytes", "%,d", dataBytes);
@@ -72,6 +93,7 @@ record BenchReport(
     double cpuSeconds = seconds(used.processCpu());
     line(out, "processCpuSeconds", "%.2f", cpuSeconds);
     line(out, "rowsPerCpuSecond", "%,.0f", cpuSeconds <= 0 ? 0 : report.rowsBuilt() / cpuSeconds);
+    line(out, "jitSeconds", "%.2f", seconds(used.compilation()));
     line(out, "gcSeconds", "%.2f", seconds(used.garbageCollection()));
     line(out, "loadAverage", "%.2f", used.loadAverage());
     line(out, "heapMaxMiB", "%,d", heapMaxBytes >> 20);

@@ -1,5 +1,6 @@
 package io.shelfmark.cli.segments;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -11,9 +12,11 @@ import java.time.Duration;
  *
  * @param processCpu CPU time of every thread of this process
  * @param garbageCollection time the collectors report
+ * @param compilation time the JIT compilers report (their threads' CPU, part of {@code processCpu})
  * @param loadAverage the system's one-minute load average when read (negative when unknown)
  */
-record MachineUse(Duration processCpu, Duration garbageCollection, double loadAverage) {
+record MachineUse(
+    Duration processCpu, Duration garbageCollection, Duration compilation, double loadAverage) {
   static MachineUse now() {
     long cpu = -1;
     if (ManagementFactory.getOperatingSystemMXBean()
@@ -24,9 +27,15 @@ record MachineUse(Duration processCpu, Duration garbageCollection, double loadAv
     for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
       gc += Math.max(0, collector.getCollectionTime());
     }
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    long compilation =
+        jit != null && jit.isCompilationTimeMonitoringSupported()
+            ? jit.getTotalCompilationTime()
+            : 0;
     return new MachineUse(
         Duration.ofNanos(Math.max(0, cpu)),
         Duration.ofMillis(gc),
+        Duration.ofMillis(compilation),
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
@@ -35,6 +44,7 @@ record MachineUse(Duration processCpu, Duration garbageCollection, double loadAv
     return new MachineUse(
         processCpu.minus(earlier.processCpu),
         garbageCollection.minus(earlier.garbageCollection),
+        compilation.minus(earlier.compilation),
         loadAverage);
   }
 }

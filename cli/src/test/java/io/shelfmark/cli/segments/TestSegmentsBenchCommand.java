@@ -34,6 +34,8 @@ class TestSegmentsBenchCommand {
             "2",
             "--data-dir",
             dir.toString(),
+            "--passes",
+            "2",
             "--quiet");
 
     String printed = out.toString();
@@ -54,6 +56,10 @@ class TestSegmentsBenchCommand {
         .containsPattern("(?m)^  threads\\s+2$")
         .containsPattern("(?m)^  processCpuSeconds\\s+[0-9.]+$")
         .containsPattern("(?m)^  rowsPerCpuSecond\\s+[0-9,]+$")
+        .containsPattern("(?m)^  jitSeconds\\s+[0-9.]+$")
+        .containsPattern("(?m)^pass 1 of 2: .* rows/s, .*JIT compilation")
+        .containsPattern("(?m)^pass 2 of 2: ")
+        .containsPattern("(?m)^Segments of obs.metrics .*, pass 2 of 2 \\(warm\\)$")
         .containsPattern("(?m)^    inverted\\s+[0-9,]+")
         .containsPattern("(?m)^    sorted\\s+[0-9,]+")
         .containsPattern("(?m)^  failedFiles\\s+0$")
