@@ -87,7 +87,7 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--qps-sweep",
       description =
-          "Also sweep each query at increasing target QPS (open loop) until achieved < 90% of"
+          "Also sweep each query at increasing target QPS (open loop) until achieved < 90%% of"
               + " target or p99 > 100 ms; records target, achieved, mean, p99 and process CPU.")
   boolean qpsSweep;
 
