@@ -87,7 +87,8 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--threads",
-      description = "Data files built at once (default: the processor count, ${DEFAULT-VALUE}).")
+      description =
+          "Data files built at once (default: one more than the processor count, ${DEFAULT-VALUE}).")
   int threads = SnapshotIndexer.defaultParallelism();
 
   @Option(

@@ -81,9 +81,14 @@ public final class SnapshotIndexer {
     this.parallelism = parallelism;
   }
 
-  /** The default parallelism: one build per available processor. */
+  /**
+   * The default parallelism: one build more than available processors. A build waits on its page
+   * reads and on writing its staged segment, and with one build per core those waits leave a core
+   * idle: on 2 cores, 3 builds took the warm 20M-row benchmark build from 915,277 to 1,034,119
+   * rows/s reading local files (docs/index-builder.md).
+   */
   public static int defaultParallelism() {
-    return Math.max(1, Runtime.getRuntime().availableProcessors());
+    return Math.max(1, Runtime.getRuntime().availableProcessors()) + 1;
   }
 
   /** Builds the segments of every live data file of {@code snapshot}. */
