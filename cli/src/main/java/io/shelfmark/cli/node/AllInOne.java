@@ -17,7 +17,6 @@ import io.shelfmark.controller.table.ServedTable;
 import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
-import io.shelfmark.indexbuilder.build.SnapshotIndexer;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.server.delete.DeletedRowsLoader;
@@ -97,9 +96,9 @@ public final class AllInOne implements AutoCloseable {
       int cores = Runtime.getRuntime().availableProcessors();
       ExecutorService io = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(io::shutdownNow);
-      ExecutorService builds =
-          Executors.newFixedThreadPool(
-              SnapshotIndexer.defaultParallelism(), named("segment-build"));
+      // One build per core here, not SnapshotIndexer's one more: the node also answers queries,
+      // and the benchmark's 2 GiB heap is measured with this many files' build state at once.
+      ExecutorService builds = Executors.newFixedThreadPool(cores, named("segment-build"));
       resources.add(builds::shutdownNow);
       ScheduledExecutorService refresher =
           Executors.newSingleThreadScheduledExecutor(named("snapshot-refresh"));
