@@ -87,39 +87,11 @@ public final class MapKeyExtractor {
    * (entry {@code d} spans {@code keyDictionaryData[keyDictionaryOffsets[d] ..
    * keyDictionaryOffsets[d + 1]]}): the shape of a dictionary-encoded Parquet key column. Each
    * distinct key is looked up once per call instead of once per entry, and repeated keys are found
-   * by comparing ids rather than bytes.
-   */
-  public void addMapsWithKeyIds(
-      int rowCount,
-      int[] entryOffsets,
-      boolean[] mapNulls,
-      byte[] keyDictionaryData,
-      int[] keyDictionaryOffsets,
-      int keyDictionarySize,
-      int[] keyIds,
-      byte[] valueData,
-      int[] valueOffsets,
-      boolean[] valueNulls) {
-    addMapsWithKeyIds(
-        rowCount,
-        entryOffsets,
-        mapNulls,
-        keyDictionaryData,
-        keyDictionaryOffsets,
-        keyDictionarySize,
-        keyIds,
-        valueData,
-        valueOffsets,
-        null,
-        valueNulls);
-  }
-
-  /**
-   * As above; when {@code valueIds} is not null, values are ids too: entry {@code e}'s value is
-   * {@code valueData[valueOffsets[valueIds[e]] .. valueOffsets[valueIds[e] + 1]]} (a
-   * dictionary-encoded Parquet value column), and each distinct value of an extracted key is hashed
-   * once per call instead of once per entry. Ids of entries under keys that are not extracted are
-   * never read (they may be -1).
+   * by comparing ids rather than bytes. When {@code valueIds} is not null, values are ids too:
+   * entry {@code e}'s value is {@code valueData[valueOffsets[valueIds[e]] ..
+   * valueOffsets[valueIds[e] + 1]]} (a dictionary-encoded Parquet value column), and each distinct
+   * value of an extracted key is hashed once per call instead of once per entry. Ids of entries
+   * under keys that are not extracted are never read (they may be -1).
    */
   public void addMapsWithKeyIds(
       int rowCount,
