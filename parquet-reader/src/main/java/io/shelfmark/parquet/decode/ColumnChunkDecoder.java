@@ -221,7 +221,7 @@ public final class ColumnChunkDecoder {
               column,
               repeatedDefinition,
               column.maxRepetitionLevel() > 0 ? repetition : null,
-              column.maxDefinitionLevel() > 0 ? definition : null,
+              definitionsNeeded(page) ? definition : null,
               rowStarts,
               values,
               out)
@@ -232,6 +232,15 @@ public final class ColumnChunkDecoder {
     } catch (IOException | RuntimeException e) {
       throw translate(e, where, "data page at row " + firstRowOfPage);
     }
+  }
+
+  /**
+   * Whether assembling the page needs its definition levels: not for a flat column whose page has
+   * no nulls, where every row is one value.
+   */
+  private boolean definitionsNeeded(DataPage page) {
+    return column.maxDefinitionLevel() > 0
+        && (column.maxRepetitionLevel() > 0 || page.nonNullValues != page.rows);
   }
 
   /**

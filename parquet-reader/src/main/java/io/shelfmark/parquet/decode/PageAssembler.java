@@ -54,6 +54,18 @@ final class PageAssembler {
     }
     int first = selected.firstRow();
     int size = selected.size();
+    if (maxRepetition == 0 && definition == null && size > 0) {
+      // One value per row: the decoder can go straight to the selected positions.
+      int last = selected.row(size - 1) - first;
+      if (selected.row(0) < first || last >= rows) {
+        throw new IllegalArgumentException(
+            "Cannot select rows [%d, %d] of column %s: the page holds rows [%d, %d)"
+                .formatted(
+                    selected.row(0), last + first, column.dottedPath(), first, first + rows));
+      }
+      values.readPositions(selected, out);
+      return;
+    }
     int cursor = 0;
     int i = 0;
     while (i < size) {

@@ -1,6 +1,7 @@
 package io.shelfmark.parquet.decode;
 
 import io.shelfmark.parquet.batch.ColumnBatch;
+import io.shelfmark.parquet.plan.RowSelection;
 import org.apache.parquet.format.Type;
 
 /**
@@ -79,6 +80,55 @@ final class PlainFixedWidthDecoder implements ValueDecoder {
       }
       count -= n;
     }
+  }
+
+  @Override
+  public void readPositions(RowSelection.InPage selected, ColumnBatch.Builder out)
+      throws MalformedPageException {
+    int size = selected.size();
+    if (size == 0) {
+      return;
+    }
+    int first = selected.firstRow();
+    checkAvailable(selected.row(size - 1) - first + 1);
+    int start = position; // the value of page position k starts at start + k * width
+    for (int from = 0; from < size; from += CHUNK) {
+      int n = Math.min(size - from, CHUNK);
+      switch (type) {
+        case INT32 -> {
+          int[] chunk = ints == null ? (ints = new int[CHUNK]) : ints;
+          for (int i = 0; i < n; i++) {
+            chunk[i] = LittleEndianBytes.getInt(data, start + (selected.row(from + i) - first) * 4);
+          }
+          out.appendInts(chunk, 0, n);
+        }
+        case INT64 -> {
+          long[] chunk = longs == null ? (longs = new long[CHUNK]) : longs;
+          for (int i = 0; i < n; i++) {
+            chunk[i] =
+                LittleEndianBytes.getLong(data, start + (selected.row(from + i) - first) * 8);
+          }
+          out.appendLongs(chunk, 0, n);
+        }
+        case FLOAT -> {
+          float[] chunk = floats == null ? (floats = new float[CHUNK]) : floats;
+          for (int i = 0; i < n; i++) {
+            chunk[i] =
+                LittleEndianBytes.getFloat(data, start + (selected.row(from + i) - first) * 4);
+          }
+          out.appendFloats(chunk, 0, n);
+        }
+        default -> {
+          double[] chunk = doubles == null ? (doubles = new double[CHUNK]) : doubles;
+          for (int i = 0; i < n; i++) {
+            chunk[i] =
+                LittleEndianBytes.getDouble(data, start + (selected.row(from + i) - first) * 8);
+          }
+          out.appendDoubles(chunk, 0, n);
+        }
+      }
+    }
+    position = start + (selected.row(size - 1) - first + 1) * width;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.shelfmark.parquet.decode;
 
 import io.shelfmark.parquet.batch.ColumnBatch;
+import io.shelfmark.parquet.plan.RowSelection;
 
 /**
  * Reads the non-null values of one data page in one encoding, in order. Created per page by {@link
@@ -42,6 +43,33 @@ interface ValueDecoder {
         out.appendUnwanted(run - entry);
       }
       entry = run;
+    }
+  }
+
+  /**
+   * Appends the values at the page positions {@code selected.row(i) - selected.firstRow()}, for a
+   * page where each row is one value (a flat column without nulls in this page), and leaves the
+   * decoder past the last of them. The positions ascend (an {@link RowSelection.InPage} property)
+   * and the caller has checked that the last one is inside the page. This default reads and skips
+   * runs; decoders with random access override it to gather the values directly.
+   */
+  default void readPositions(RowSelection.InPage selected, ColumnBatch.Builder out)
+      throws MalformedPageException {
+    int first = selected.firstRow();
+    int size = selected.size();
+    int cursor = 0;
+    int i = 0;
+    while (i < size) {
+      int start = selected.row(i) - first;
+      int stop = start + 1;
+      i++;
+      while (i < size && selected.row(i) - first == stop) {
+        stop++;
+        i++;
+      }
+      skip(start - cursor);
+      read(stop - start, out);
+      cursor = stop;
     }
   }
 }

@@ -16,11 +16,18 @@ import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.storage.coalesce.ByteRange;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.Type;
 
@@ -30,7 +37,8 @@ import org.apache.parquet.format.Type;
  * the pages it needs.
  *
  * <p>Lifecycle: {@code start} → {@code hasNext}/{@code next} as often as wanted → {@code close}
- * (always; cancels fetches not yet consumed). Not thread safe: one consumer thread.
+ * (always; cancels fetches not yet consumed). Not thread safe: one consumer thread, which may hand
+ * row groups to other threads with {@link #decodeAhead}.
  */
 public final class ParquetRead implements AutoCloseable {
   private final ParquetFooter footer;
@@ -41,7 +49,11 @@ public final class ParquetRead implements AutoCloseable {
   private final ReadCounters counters;
   private final EntrySelector[] selectors;
   private final int[] selectorSources;
+  private final ArrayDeque<RowGroupDecode> ahead = new ArrayDeque<>();
   private int nextRowGroup;
+  private Executor aheadExecutor; // null: row groups are decoded by the consumer, one by one
+  private int aheadRowGroups = 1;
+  private volatile boolean closed;
 
   ParquetRead(
       ParquetFooter footer,
@@ -102,9 +114,26 @@ public final class ParquetRead implements AutoCloseable {
     return loaded.locations();
   }
 
+  /**
+   * From now on, decodes up to {@code rowGroups - 1} row groups after the one {@link #next()} hands
+   * out on {@code executor} threads, so a file of several row groups keeps more than one core busy.
+   * Batches still come out in file order. A row group no executor thread has started when the
+   * consumer reaches it is decoded by the consumer itself, so a busy (or saturated, or rejecting)
+   * executor slows the read down but never stalls it. Call before the first {@code next()}.
+   */
+  public void decodeAhead(Executor executor, int rowGroups) {
+    requireNonNull(executor, "executor is null");
+    if (rowGroups < 1) {
+      throw new IllegalArgumentException(
+          "Cannot decode %d row groups at once (at least one)".formatted(rowGroups));
+    }
+    this.aheadExecutor = executor;
+    this.aheadRowGroups = rowGroups;
+  }
+
   /** Whether a row group with selected rows remains. */
   public boolean hasNext() {
-    return nextRowGroup < plan.rowGroups().size();
+    return !ahead.isEmpty() || nextRowGroup < plan.rowGroups().size();
   }
 
   /** Decodes the selected rows of the next row group that has any. */
@@ -112,8 +141,30 @@ public final class ParquetRead implements AutoCloseable {
     if (!hasNext()) {
       throw new NoSuchElementException("Cannot read past the last row group of " + footer.file());
     }
+    if (aheadExecutor == null) {
+      return decodeRowGroup(takeRowGroup());
+    }
+    while (ahead.size() < aheadRowGroups && nextRowGroup < plan.rowGroups().size()) {
+      RowGroupDecode task = new RowGroupDecode(takeRowGroup());
+      ahead.add(task);
+      if (ahead.size() > 1) {
+        try {
+          aheadExecutor.execute(task::runIfUnclaimed);
+        } catch (RejectedExecutionException e) {
+          // The consumer decodes it when it gets there.
+        }
+      }
+    }
+    return ahead.poll().result();
+  }
+
+  private RowGroupPlan takeRowGroup() {
     RowGroupPlan rowGroup = plan.rowGroups().get(nextRowGroup++);
     skipToReadable();
+    return rowGroup;
+  }
+
+  private RowGroupBatch decodeRowGroup(RowGroupPlan rowGroup) throws IOException {
     List<ColumnBatch> batches = new ArrayList<>(columns.size());
     for (int i = 0; i < columns.size(); i++) {
       boolean[] wanted =
@@ -150,7 +201,61 @@ public final class ParquetRead implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     fetch.close();
+  }
+
+  /**
+   * One row group's decoding, run by whichever comes first: an executor thread or the consumer. The
+   * consumer then waits for the result of a decode an executor thread has started.
+   */
+  private final class RowGroupDecode {
+    private final RowGroupPlan rowGroup;
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    private final CompletableFuture<RowGroupBatch> done = new CompletableFuture<>();
+
+    RowGroupDecode(RowGroupPlan rowGroup) {
+      this.rowGroup = rowGroup;
+    }
+
+    void runIfUnclaimed() {
+      if (!closed && claimed.compareAndSet(false, true)) {
+        run();
+      }
+    }
+
+    private void run() {
+      try {
+        done.complete(decodeRowGroup(rowGroup));
+      } catch (IOException | RuntimeException | Error e) {
+        done.completeExceptionally(e);
+      }
+    }
+
+    RowGroupBatch result() throws IOException {
+      if (claimed.compareAndSet(false, true)) {
+        run();
+      }
+      try {
+        return done.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        InterruptedIOException interrupted =
+            new InterruptedIOException(
+                "Interrupted while decoding row group %d of %s"
+                    .formatted(rowGroup.rowGroup(), footer.file()));
+        interrupted.initCause(e);
+        throw interrupted;
+      } catch (ExecutionException e) {
+        // Rethrown as the consumer would have met it decoding the row group itself.
+        switch (e.getCause()) {
+          case IOException io -> throw io;
+          case RuntimeException runtime -> throw runtime;
+          case Error error -> throw error;
+          default -> throw new IllegalStateException(e.getCause());
+        }
+      }
+    }
   }
 
   private void skipToReadable() {

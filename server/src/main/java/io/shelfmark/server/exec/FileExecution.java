@@ -59,6 +59,8 @@ import org.slf4j.LoggerFactory;
 final class FileExecution {
   private static final Logger log = LoggerFactory.getLogger(FileExecution.class);
   private static final int SEGMENT_BATCH = 4096;
+  // Row groups of one file decoded at once: the consumer's and one per other core.
+  private static final int DECODE_AHEAD = Runtime.getRuntime().availableProcessors();
 
   private final QueryPlan plan;
   private final FileTask task;
@@ -382,6 +384,12 @@ final class FileExecution {
         new ReadRequest(
             location, file.fileSizeInBytes(), Optional.of(footer), pages, columns, selection);
     try (ParquetRead read = reader.start(request)) {
+      if (plan.aggregated()) {
+        // An aggregation reads every selected row group: while this thread consumes one, the
+        // file executor's idle threads decode the next ones (a file of one query keeps more than
+        // one core busy; a busy executor leaves the work to this thread).
+        read.decodeAhead(context.fileExecutor(), DECODE_AHEAD);
+      }
       while (read.hasNext() && !batches.isSatisfied()) {
         context.checkContinue();
         RowGroupBatch batch = read.next();

@@ -61,7 +61,10 @@ public final class LocalServer {
    * so they add requests, not round trips.
    */
   static final ReaderOptions QUERY_READS =
-      ReaderOptions.builder().maxMergeDistance(DataSize.of(64, DataSize.Unit.KIBIBYTE)).build();
+      ReaderOptions.builder()
+          .maxMergeDistance(DataSize.of(64, DataSize.Unit.KIBIBYTE))
+          .maxBufferSize(DataSize.of(512, DataSize.Unit.KIBIBYTE))
+          .build();
 
   private final ObjectStore dataStore;
   private final Optional<TieredCache> pageCache;
