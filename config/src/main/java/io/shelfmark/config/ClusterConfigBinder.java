@@ -7,6 +7,7 @@ import static io.shelfmark.config.ClusterKeys.CATALOG;
 import static io.shelfmark.config.ClusterKeys.CLUSTER_NAME;
 import static io.shelfmark.config.ClusterKeys.CONTROLLER;
 import static io.shelfmark.config.ClusterKeys.DATA_DIR;
+import static io.shelfmark.config.ClusterKeys.DECOMPRESSED;
 import static io.shelfmark.config.ClusterKeys.DIRECTORY;
 import static io.shelfmark.config.ClusterKeys.DISK;
 import static io.shelfmark.config.ClusterKeys.ENDPOINT;
@@ -306,6 +307,10 @@ final class ClusterConfigBinder {
         memory.dataSize(MAX_SIZE).orElse(CacheConfig.DEFAULT_MEMORY_MAX_SIZE),
         disk.dataSize(MAX_SIZE).orElse(CacheConfig.DEFAULT_DISK_MAX_SIZE),
         disk.path(DIRECTORY, "expected a directory")
-            .orElse(dataDir.resolve(CacheConfig.DEFAULT_DISK_DIRECTORY_NAME)));
+            .orElse(dataDir.resolve(CacheConfig.DEFAULT_DISK_DIRECTORY_NAME)),
+        cache
+            .section(DECOMPRESSED)
+            .dataSize(MAX_SIZE)
+            .orElse(CacheConfig.DEFAULT_DECOMPRESSED_MAX_SIZE));
   }
 }

@@ -45,6 +45,7 @@ final class ClusterKeys {
 
   static final String MEMORY = "memory";
   static final String DISK = "disk";
+  static final String DECOMPRESSED = "decompressed";
   static final String MAX_SIZE = "max-size";
   static final String DIRECTORY = "directory";
 
@@ -80,6 +81,7 @@ final class ClusterKeys {
           CACHE + "." + MEMORY + "." + MAX_SIZE,
           CACHE + "." + DISK + "." + MAX_SIZE,
           CACHE + "." + DISK + "." + DIRECTORY,
+          CACHE + "." + DECOMPRESSED + "." + MAX_SIZE,
           DATA_DIR);
 
   /** Environment variable name to key, for every key except the free-form catalog properties. */

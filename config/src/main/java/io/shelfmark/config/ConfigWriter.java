@@ -157,5 +157,8 @@ public final class ConfigWriter {
     ObjectNode disk = cache.putObject(ClusterKeys.DISK);
     disk.put(ClusterKeys.MAX_SIZE, config.diskMaxSize().toString());
     disk.put(ClusterKeys.DIRECTORY, config.diskDirectory().toString());
+    cache
+        .putObject(ClusterKeys.DECOMPRESSED)
+        .put(ClusterKeys.MAX_SIZE, config.decompressedMaxSize().toString());
   }
 }

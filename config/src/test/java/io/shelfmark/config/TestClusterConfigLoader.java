@@ -62,6 +62,8 @@ class TestClusterConfigLoader {
         disk:
           max-size: 2GiB
           directory: /nvme/cache
+        decompressed:
+          max-size: 64MiB
       data-dir: /var/lib/shelfmark
       """;
 
@@ -99,7 +101,8 @@ class TestClusterConfigLoader {
           },
           "segment-store": "s3://lake/_shelfmark/segments",
           "cache": {"memory": {"max-size": "512MB"},
-                    "disk": {"max-size": "2GiB", "directory": "/nvme/cache"}},
+                    "disk": {"max-size": "2GiB", "directory": "/nvme/cache"},
+                    "decompressed": {"max-size": "64MiB"}},
           "data-dir": "/var/lib/shelfmark"
         }
         """;
@@ -135,7 +138,10 @@ class TestClusterConfigLoader {
     assertThat(config.cache())
         .isEqualTo(
             new CacheConfig(
-                DataSize.ofBytes(512_000_000), DataSize.ofBytes(2L << 30), Path.of("/nvme/cache")));
+                DataSize.ofBytes(512_000_000),
+                DataSize.ofBytes(2L << 30),
+                Path.of("/nvme/cache"),
+                DataSize.of(64, DataSize.Unit.MEBIBYTE)));
     assertThat(config.dataDir()).isEqualTo(Path.of("/var/lib/shelfmark"));
   }
 

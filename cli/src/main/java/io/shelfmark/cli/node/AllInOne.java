@@ -10,6 +10,7 @@ import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.cache.TieredCache;
+import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
 import io.shelfmark.controller.table.OnboardingException;
@@ -18,6 +19,8 @@ import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.parquet.decode.DecompressedPages;
+import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.server.delete.DeletedRowsLoader;
 import io.shelfmark.server.local.LocalServer;
@@ -128,6 +131,7 @@ public final class AllInOne implements AutoCloseable {
           new LocalServer(
               dataStore,
               pageCache ? Optional.of(cache) : Optional.empty(),
+              keptPages(config.cache(), pageCache),
               segments,
               deletes::deletedPositions,
               fileWork,
@@ -190,6 +194,13 @@ public final class AllInOne implements AutoCloseable {
       closeAll(resources);
       throw e;
     }
+  }
+
+  /** Decompressed pages are kept only beside a page cache, whose pages they save decompressing. */
+  private static DecompressedPages keptPages(CacheConfig cache, boolean pageCache) {
+    return pageCache && cache.decompressedMaxSize().bytes() > 0
+        ? new MemoryDecompressedPages(cache.decompressedMaxSize())
+        : DecompressedPages.NONE;
   }
 
   private static Location segmentStoreLocation(ClusterConfig config) {

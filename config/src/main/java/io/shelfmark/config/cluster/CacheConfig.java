@@ -14,10 +14,19 @@ import java.nio.file.Path;
  * @param diskMaxSize the disk tier's bound ({@code cache.disk.max-size}); zero disables it
  * @param diskDirectory where the disk tier keeps its files ({@code cache.disk.directory}); defaults
  *     to {@code <data-dir>/cache}
+ * @param decompressedMaxSize the bound of the Parquet data pages kept decompressed in memory
+ *     ({@code cache.decompressed.max-size}) while Parquet pages are cached (the disk tier is on),
+ *     so a page read again skips decompression; zero disables it
  */
-public record CacheConfig(DataSize memoryMaxSize, DataSize diskMaxSize, Path diskDirectory) {
+public record CacheConfig(
+    DataSize memoryMaxSize,
+    DataSize diskMaxSize,
+    Path diskDirectory,
+    DataSize decompressedMaxSize) {
   public static final DataSize DEFAULT_MEMORY_MAX_SIZE = DataSize.of(1, DataSize.Unit.GIBIBYTE);
   public static final DataSize DEFAULT_DISK_MAX_SIZE = DataSize.of(10, DataSize.Unit.GIBIBYTE);
+  public static final DataSize DEFAULT_DECOMPRESSED_MAX_SIZE =
+      DataSize.of(256, DataSize.Unit.MEBIBYTE);
 
   /**
    * The disk tier's directory under {@code data-dir} when {@code cache.disk.directory} is unset.
@@ -28,6 +37,7 @@ public record CacheConfig(DataSize memoryMaxSize, DataSize diskMaxSize, Path dis
     requireNonNull(memoryMaxSize, "memoryMaxSize is null");
     requireNonNull(diskMaxSize, "diskMaxSize is null");
     requireNonNull(diskDirectory, "diskDirectory is null");
+    requireNonNull(decompressedMaxSize, "decompressedMaxSize is null");
   }
 
   /** The default bounds, with the disk tier in {@code <dataDir>/cache}. */
@@ -44,8 +54,15 @@ public record CacheConfig(DataSize memoryMaxSize, DataSize diskMaxSize, Path dis
     private DataSize memoryMaxSize;
     private DataSize diskMaxSize;
     private Path diskDirectory;
+    private DataSize decompressedMaxSize;
 
     private Builder() {}
+
+    public Builder decompressedMaxSize(DataSize decompressedMaxSize) {
+      checkUnset("decompressedMaxSize", this.decompressedMaxSize);
+      this.decompressedMaxSize = requireNonNull(decompressedMaxSize, "decompressedMaxSize is null");
+      return this;
+    }
 
     public Builder memoryMaxSize(DataSize memoryMaxSize) {
       checkUnset("memoryMaxSize", this.memoryMaxSize);
@@ -75,7 +92,8 @@ public record CacheConfig(DataSize memoryMaxSize, DataSize diskMaxSize, Path dis
       return new CacheConfig(
           memoryMaxSize == null ? DEFAULT_MEMORY_MAX_SIZE : memoryMaxSize,
           diskMaxSize == null ? DEFAULT_DISK_MAX_SIZE : diskMaxSize,
-          diskDirectory == null ? dataDir.resolve(DEFAULT_DISK_DIRECTORY_NAME) : diskDirectory);
+          diskDirectory == null ? dataDir.resolve(DEFAULT_DISK_DIRECTORY_NAME) : diskDirectory,
+          decompressedMaxSize == null ? DEFAULT_DECOMPRESSED_MAX_SIZE : decompressedMaxSize);
     }
 
     private static void checkUnset(String name, Object current) {

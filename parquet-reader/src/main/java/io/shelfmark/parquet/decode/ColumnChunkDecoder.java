@@ -71,6 +71,9 @@ public final class ColumnChunkDecoder {
   private final int[] repeatedDefinition;
   private PageDecompressor decompressor;
   private byte[] pageBuffer; // reused by data pages: see decompressReusing
+  private DecompressedPages keptPages = DecompressedPages.NONE;
+  private long fileSize = -1;
+  private long dataPageOffset = -1; // the data page being read, while it is read; else -1
   private PrimitiveValues dictionary;
   private int[] repetition = new int[0];
   private int[] definition = new int[0];
@@ -95,6 +98,17 @@ public final class ColumnChunkDecoder {
 
   public ColumnSchema column() {
     return column;
+  }
+
+  /**
+   * From now on, looks for the decompressed bodies of data pages in {@code pages} before
+   * decompressing them, and keeps there the ones it decompresses.
+   *
+   * @param fileSize the size of the file ({@code location().file()}), part of a page's name
+   */
+  public void keepDecompressedIn(DecompressedPages pages, long fileSize) {
+    this.keptPages = requireNonNull(pages, "pages is null");
+    this.fileSize = fileSize;
   }
 
   /** The decoded dictionary, or {@code null} before {@link #readDictionaryPage}. */
@@ -199,7 +213,13 @@ public final class ColumnChunkDecoder {
     }
     ParquetLocation where = location.withPage(pageIndex, pageOffset);
     try {
-      DataPage page = readLevels(RawPage.parse(pageIncludingHeader));
+      DataPage page;
+      dataPageOffset = pageOffset;
+      try {
+        page = readLevels(RawPage.parse(pageIncludingHeader));
+      } finally {
+        dataPageOffset = -1;
+      }
       if (page.rows != selectedRows.rowCount()) {
         throw new MalformedPageException(
             "page at row %d holds %d rows but the page locations give it %d"
@@ -465,10 +485,25 @@ public final class ColumnChunkDecoder {
       return stored(page, offset, length, uncompressedSize);
     }
     checkDeclaredSize(length, uncompressedSize);
+    if (keptPages != DecompressedPages.NONE && dataPageOffset >= 0) {
+      return decompressKept(page, offset, length, uncompressedSize);
+    }
     if (pageBuffer == null || pageBuffer.length < uncompressedSize) {
       pageBuffer = new byte[uncompressedSize];
     }
     return decompressInto(page, offset, length, uncompressedSize, pageBuffer);
+  }
+
+  /** The body from {@link #keptPages}, or decompressed into an array of its own and kept. */
+  private Slice decompressKept(RawPage page, int offset, int length, int uncompressedSize)
+      throws CorruptCompressedDataException {
+    byte[] body = keptPages.find(location.file(), fileSize, dataPageOffset);
+    if (body == null || body.length != uncompressedSize) {
+      body = new byte[uncompressedSize];
+      decompressInto(page, offset, length, uncompressedSize, body);
+      keptPages.keep(location.file(), fileSize, dataPageOffset, body);
+    }
+    return new Slice(body, 0, uncompressedSize);
   }
 
   private Slice decompress(RawPage page, int offset, int length, int uncompressedSize)

@@ -2,6 +2,7 @@ package io.shelfmark.parquet.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
@@ -55,6 +56,7 @@ public final class ParquetFileReader {
   private final ReaderOptions options;
   private final FooterReader footerReader;
   private final PageLocationLoader locationLoader;
+  private final DecompressedPages keptPages;
 
   /**
    * @param store where data files are read from
@@ -62,6 +64,16 @@ public final class ParquetFileReader {
    * @param options coalescing, prefetch and footer settings
    */
   public ParquetFileReader(ObjectStore store, Executor executor, ReaderOptions options) {
+    this(store, executor, options, DecompressedPages.NONE);
+  }
+
+  /**
+   * As {@link #ParquetFileReader(ObjectStore, Executor, ReaderOptions)}, keeping decompressed data
+   * pages in {@code keptPages} and looking there before decompressing one.
+   */
+  public ParquetFileReader(
+      ObjectStore store, Executor executor, ReaderOptions options, DecompressedPages keptPages) {
+    this.keptPages = requireNonNull(keptPages, "keptPages is null");
     this.store = requireNonNull(store, "store is null");
     this.executor = requireNonNull(executor, "executor is null");
     this.options = requireNonNull(options, "options is null");
@@ -139,7 +151,8 @@ public final class ParquetFileReader {
             Coalescing.merge(toFetch, options),
             toFetch);
     fetch.start();
-    return new ParquetRead(footer, columns, plan, loaded, fetch, counters);
+    return new ParquetRead(
+        footer, columns, plan, loaded, fetch, counters, keptPages, request.fileSize());
   }
 
   /** The chunks of the requested columns in row groups holding a selected row. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.decode.ColumnChunkDecoder;
+import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.plan.ColumnChunkPlan;
@@ -47,6 +48,8 @@ public final class ParquetRead implements AutoCloseable {
   private final Loaded loaded;
   private final RangeFetch fetch;
   private final ReadCounters counters;
+  private final DecompressedPages keptPages;
+  private final long fileSize;
   private final EntrySelector[] selectors;
   private final int[] selectorSources;
   private final ArrayDeque<RowGroupDecode> ahead = new ArrayDeque<>();
@@ -61,13 +64,17 @@ public final class ParquetRead implements AutoCloseable {
       PagePlan plan,
       Loaded loaded,
       RangeFetch fetch,
-      ReadCounters counters) {
+      ReadCounters counters,
+      DecompressedPages keptPages,
+      long fileSize) {
     this.footer = requireNonNull(footer, "footer is null");
     this.columns = List.copyOf(requireNonNull(columns, "columns is null"));
     this.plan = requireNonNull(plan, "plan is null");
     this.loaded = requireNonNull(loaded, "loaded is null");
     this.fetch = requireNonNull(fetch, "fetch is null");
     this.counters = requireNonNull(counters, "counters is null");
+    this.keptPages = requireNonNull(keptPages, "keptPages is null");
+    this.fileSize = fileSize;
     this.selectors = new EntrySelector[this.columns.size()];
     this.selectorSources = new int[this.columns.size()];
     skipToReadable();
@@ -271,6 +278,7 @@ public final class ParquetRead implements AutoCloseable {
     ColumnMetaData metadata = footer.columnChunk(rowGroup.rowGroup(), column.index());
     var where = footer.location(rowGroup.rowGroup(), column.index());
     ColumnChunkDecoder decoder = new ColumnChunkDecoder(column, metadata.getCodec(), where);
+    decoder.keepDecompressedIn(keptPages, fileSize);
     ColumnBatch.Builder builder = ColumnBatch.builder(column);
     expectSize(builder, metadata, rowGroup, wanted);
     if (wanted != null) {

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
+import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.result.ExecutionStatistics;
@@ -46,22 +47,26 @@ public final class QueryExecutor {
   private final Cache<Segment, SegmentFiles.Prepared> prepared =
       Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
   private final int workers;
+  private final DecompressedPages keptPages;
 
   /** Runs each query's files on at most as many file-executor threads as there are cores. */
   public QueryExecutor() {
-    this(Runtime.getRuntime().availableProcessors());
+    this(Runtime.getRuntime().availableProcessors(), DecompressedPages.NONE);
   }
 
   /**
    * @param workers at most this many file-executor threads work on one query's files at once (size
    *     of the file executor, usually the cores)
+   * @param keptPages where decompressed data pages are kept across queries ({@link
+   *     DecompressedPages#NONE} to decompress every page each time)
    */
-  public QueryExecutor(int workers) {
+  public QueryExecutor(int workers, DecompressedPages keptPages) {
     if (workers < 1) {
       throw new IllegalArgumentException(
           "Cannot run queries on %d workers (at least one)".formatted(workers));
     }
     this.workers = workers;
+    this.keptPages = requireNonNull(keptPages, "keptPages is null");
   }
 
   /**
@@ -76,7 +81,8 @@ public final class QueryExecutor {
     requireNonNull(tasks, "tasks is null");
     requireNonNull(context, "context is null");
     ParquetFileReader reader =
-        new ParquetFileReader(context.dataStore(), context.ioExecutor(), context.readerOptions());
+        new ParquetFileReader(
+            context.dataStore(), context.ioExecutor(), context.readerOptions(), keptPages);
     // Once one file fails, the others stop at their next check instead of running to the end.
     AtomicBoolean abandoned = new AtomicBoolean();
     ExecutionContext files =

@@ -9,6 +9,7 @@ import io.shelfmark.cache.key.ObjectIdentity;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
 import io.shelfmark.config.unit.DataSize;
+import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.metadata.DataFileIdentity;
 import io.shelfmark.segment.read.Segment;
@@ -92,13 +93,32 @@ public final class LocalServer {
       DeletedRowsSource deletes,
       Executor fileExecutor,
       Executor ioExecutor) {
+    this(dataStore, pageCache, DecompressedPages.NONE, segments, deletes, fileExecutor, ioExecutor);
+  }
+
+  /**
+   * As {@link #LocalServer(ObjectStore, Optional, ServedSegments, DeletedRowsSource, Executor,
+   * Executor)}, keeping decompressed data pages in {@code keptPages} (with a page cache: a page
+   * read again from the cache skips its decompression too).
+   */
+  public LocalServer(
+      ObjectStore dataStore,
+      Optional<TieredCache> pageCache,
+      DecompressedPages keptPages,
+      ServedSegments segments,
+      DeletedRowsSource deletes,
+      Executor fileExecutor,
+      Executor ioExecutor) {
     this.dataStore = requireNonNull(dataStore, "dataStore is null");
     this.pageCache = requireNonNull(pageCache, "pageCache is null");
     this.segments = requireNonNull(segments, "segments is null");
     this.deletes = requireNonNull(deletes, "deletes is null");
     this.fileExecutor = requireNonNull(fileExecutor, "fileExecutor is null");
     this.ioExecutor = requireNonNull(ioExecutor, "ioExecutor is null");
-    this.queryExecutor = new QueryExecutor();
+    this.queryExecutor =
+        new QueryExecutor(
+            Runtime.getRuntime().availableProcessors(),
+            requireNonNull(keptPages, "keptPages is null"));
   }
 
   /** The files of one snapshot as this server holds them. */

@@ -1,0 +1,36 @@
+package io.shelfmark.parquet.decode;
+
+/**
+ * Decompressed bodies of data pages kept across reads, so that a page read again (a dashboard's
+ * repeated query) skips decompression, the largest cost of decoding the pages of a selective query.
+ * A page is named by its file (path and size: Iceberg data files are immutable, so the pair names
+ * the bytes) and the offset of its header in that file. The body is what the page's codec
+ * decompresses: levels and values for a v1 page, values alone for a v2 page.
+ *
+ * <p>Implementations are thread safe. Bodies are shared by every reader of the page: nobody writes
+ * into an array once it was handed to {@link #keep} or returned by {@link #find}.
+ */
+public interface DecompressedPages {
+  /** Keeps nothing: every page is decompressed each time. */
+  DecompressedPages NONE =
+      new DecompressedPages() {
+        @Override
+        public byte[] find(String file, long fileSize, long pageOffset) {
+          return null;
+        }
+
+        @Override
+        public void keep(String file, long fileSize, long pageOffset, byte[] body) {}
+
+        @Override
+        public String toString() {
+          return "DecompressedPages.NONE";
+        }
+      };
+
+  /** The kept body of the page at {@code pageOffset}, or null. */
+  byte[] find(String file, long fileSize, long pageOffset);
+
+  /** Keeps {@code body}, which from now on must not be written to, if room allows. */
+  void keep(String file, long fileSize, long pageOffset, byte[] body);
+}

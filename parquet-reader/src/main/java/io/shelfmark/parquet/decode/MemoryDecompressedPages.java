@@ -1,0 +1,68 @@
+package io.shelfmark.parquet.decode;
+
+import static java.util.Objects.requireNonNull;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.shelfmark.config.unit.DataSize;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * {@link DecompressedPages} on the heap, bounded by the bodies' bytes (Caffeine's size-based
+ * eviction, which keeps frequently read pages over recently read ones). Thread safe.
+ */
+public final class MemoryDecompressedPages implements DecompressedPages {
+  private final Cache<PageKey, byte[]> bodies;
+  private final long maxBytes;
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+
+  private record PageKey(String file, long fileSize, long pageOffset) {}
+
+  public MemoryDecompressedPages(DataSize maxSize) {
+    requireNonNull(maxSize, "maxSize is null");
+    this.maxBytes = maxSize.bytes();
+    this.bodies =
+        Caffeine.newBuilder()
+            .maximumWeight(maxBytes)
+            .weigher((PageKey key, byte[] body) -> body.length)
+            .build();
+  }
+
+  @Override
+  public byte[] find(String file, long fileSize, long pageOffset) {
+    byte[] body = bodies.getIfPresent(new PageKey(file, fileSize, pageOffset));
+    (body == null ? misses : hits).increment();
+    return body;
+  }
+
+  @Override
+  public void keep(String file, long fileSize, long pageOffset, byte[] body) {
+    requireNonNull(body, "body is null");
+    // A body larger than the whole bound would only evict everything else on its way out.
+    if (body.length <= maxBytes) {
+      bodies.put(new PageKey(file, fileSize, pageOffset), body);
+    }
+  }
+
+  /** Lookups that found a body. */
+  public long hits() {
+    return hits.sum();
+  }
+
+  /** Lookups that found none. */
+  public long misses() {
+    return misses.sum();
+  }
+
+  /** The bytes of the bodies kept now (after pending evictions). */
+  public long keptBytes() {
+    bodies.cleanUp();
+    return bodies.policy().eviction().orElseThrow().weightedSize().orElse(0);
+  }
+
+  @Override
+  public String toString() {
+    return "MemoryDecompressedPages[max " + DataSize.ofBytes(maxBytes) + "]";
+  }
+}
