@@ -102,10 +102,21 @@ public final class RowSelection {
     int count = (int) rows.rangeCardinality(from, to);
     int[] relative = new int[count];
     if (count > 0) {
-      var iterator = rows.getIntIterator();
+      // A batch iterator fills an array per container: much cheaper than an int at a time.
+      var iterator = rows.getBatchIterator();
       iterator.advanceIfNeeded((int) from);
-      for (int i = 0; i < count; i++) {
-        relative[i] = (int) (Integer.toUnsignedLong(iterator.next()) - firstRow);
+      int[] batch = new int[Math.min(count, 4096)];
+      int filled = 0;
+      while (filled < count) {
+        int n = Math.min(iterator.nextBatch(batch), count - filled);
+        if (n == 0) {
+          throw new IllegalStateException(
+              "Cannot list rows of row group: %d of %d found".formatted(filled, count));
+        }
+        for (int i = 0; i < n; i++) {
+          relative[filled + i] = (int) (Integer.toUnsignedLong(batch[i]) - firstRow);
+        }
+        filled += n;
       }
     }
     return new InRowGroup((int) rowCount, relative);

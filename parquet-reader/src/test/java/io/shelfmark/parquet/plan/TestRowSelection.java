@@ -70,6 +70,29 @@ class TestRowSelection {
   }
 
   @Test
+  void listsRowsOfRowGroupsSpanningManyContainersAsOneAtATimeWould() {
+    java.util.Random random = new java.util.Random(3);
+    RoaringBitmap rows = new RoaringBitmap();
+    rows.add(0L, 70_000L); // a run container, then arrays and a bitmap container
+    for (int i = 0; i < 60_000; i++) {
+      rows.add(70_000 + random.nextInt(400_000));
+    }
+    RowSelection selection = RowSelection.of(rows);
+    for (long[] group : new long[][] {{0, 65_536}, {60_000, 100_000}, {131_072, 250_000}}) {
+      long first = group[0];
+      long count = group[1];
+      int[] expected =
+          rows.stream()
+              .filter(row -> row >= first && row < first + count)
+              .map(row -> (int) (row - first))
+              .toArray();
+      assertThat(selection.inRowGroup(first, count).toArray())
+          .as("row group at %d of %d rows", first, count)
+          .isEqualTo(expected);
+    }
+  }
+
+  @Test
   void handlesOrdinalsAboveTwoToTheThirtyOne() {
     long firstRow = (1L << 31) + 10;
     RowSelection selection =

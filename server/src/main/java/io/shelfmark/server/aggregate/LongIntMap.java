@@ -12,6 +12,8 @@ public final class LongIntMap {
   private int[] ids;
   private int size;
   private int mask;
+  private long lastKey;
+  private int lastId = EMPTY;
 
   public LongIntMap(int expected) {
     int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
@@ -23,6 +25,18 @@ public final class LongIntMap {
 
   /** The id of {@code key}, assigning the next id when it is new. */
   public int getOrAdd(long key) {
+    // Rows often come in key order (files sorted by time, grouped by a time bucket): a run of
+    // equal keys costs one comparison each.
+    if (key == lastKey && lastId != EMPTY) {
+      return lastId;
+    }
+    int id = find(key);
+    lastKey = key;
+    lastId = id;
+    return id;
+  }
+
+  private int find(long key) {
     int slot = slot(key);
     while (true) {
       int id = ids[slot];
