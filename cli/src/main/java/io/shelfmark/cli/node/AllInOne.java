@@ -124,7 +124,11 @@ public final class AllInOne implements AutoCloseable {
               segmentStore, config.segmentMode(), dataDir.resolve("segments"), cache, indexes);
       resources.add(segments);
       boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
-      ExecutorService fileWork = Executors.newFixedThreadPool(cores, named("query-file"));
+      // Virtual threads: a file's work waits for its pages (a round trip to S3) between bursts of
+      // decoding, and a waiting virtual thread leaves its carrier to another file, so waits do not
+      // cap the queries in flight; the carriers (one per core) still bound the CPU used at once.
+      ExecutorService fileWork =
+          Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("query-file-", 0).factory());
       resources.add(fileWork::shutdownNow);
       DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
       LocalServer server =

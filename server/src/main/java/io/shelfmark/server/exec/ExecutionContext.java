@@ -14,10 +14,10 @@ import org.apache.iceberg.Schema;
  * Everything one query's execution on a server needs besides the plan and the files.
  *
  * <p>Two executors, because file work waits on I/O: {@code fileExecutor} runs one task per data
- * file (decoding and aggregation; CPU-bound, size it to the cores), {@code ioExecutor} runs the
- * Parquet reader's ranged GETs (they block; size it for the requests in flight). If the same
- * bounded pool served both, files waiting for their pages could occupy every thread and starve the
- * GETs they wait for.
+ * file (decoding and aggregation, between waits for pages: virtual threads, or a pool sized to the
+ * cores, which a wait then holds), {@code ioExecutor} runs the Parquet reader's ranged GETs (they
+ * block; size it for the requests in flight). If the same bounded pool served both, files waiting
+ * for their pages could occupy every thread and starve the GETs they wait for.
  *
  * @param dataStore where Parquet data files are read: a plain store, or a {@code
  *     CachingObjectStore} for the "page cache" mode

@@ -83,7 +83,8 @@ public final class LocalServer {
    * @param pageCache when present, Parquet pages are cached in it (memory and disk)
    * @param segments the open segments
    * @param deletes reads each data file's deleted rows
-   * @param fileExecutor runs per-file work (CPU bound: about one thread per core)
+   * @param fileExecutor runs per-file work: bursts of decoding between waits for pages, so virtual
+   *     threads (the all-in-one node's choice) or a pool of about one thread per core
    * @param ioExecutor runs ranged GETs (they block: unbounded, e.g. virtual threads)
    */
   public LocalServer(
