@@ -25,6 +25,9 @@ public final class SortedIndexReader implements IndexReader {
   private final MonotoneLongs runValues;
   private final MonotoneLongs runStarts;
   private final long sizeInBytes;
+  // The last interval looked up and its docs: a dashboard repeats its time range, and the two
+  // binary searches over the run values cost more than the rest of the evaluation.
+  private volatile LastLookup last = new LastLookup(1, 0, 0, 0);
 
   private SortedIndexReader(
       ReaderContext context,
@@ -114,22 +117,38 @@ public final class SortedIndexReader implements IndexReader {
     List<LongIntervals.Interval> intervals = LongIntervals.of(predicate, type, domainDictionary);
     RoaringBitmap docs = new RoaringBitmap();
     for (LongIntervals.Interval interval : intervals) {
-      int firstRun;
-      int endRun;
-      if (runValues == null) {
-        firstRun = (int) Math.max(0, interval.low());
-        endRun = (int) Math.min(runs, interval.high() + 1);
-      } else {
-        firstRun = runValues.lowerBound(interval.low());
-        endRun = runValues.upperBound(interval.high());
+      LastLookup lookup = last;
+      if (lookup.low != interval.low() || lookup.high != interval.high()) {
+        lookup = lookup(interval.low(), interval.high());
+        last = lookup;
       }
-      if (firstRun < endRun) {
-        docs.add((long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
+      if (lookup.firstDoc < lookup.endDoc) {
+        docs.add(lookup.firstDoc, lookup.endDoc);
       }
     }
     docs.and(context);
     return IndexResult.exact(docs);
   }
+
+  /** The docs {@code [firstDoc, endDoc)} whose values lie in {@code [low, high]}. */
+  private LastLookup lookup(long low, long high) {
+    int firstRun;
+    int endRun;
+    if (runValues == null) {
+      firstRun = (int) Math.max(0, low);
+      endRun = (int) Math.min(runs, high + 1);
+    } else {
+      firstRun = runValues.lowerBound(low);
+      endRun = runValues.upperBound(high);
+    }
+    if (firstRun >= endRun) {
+      return new LastLookup(low, high, 0, 0);
+    }
+    return new LastLookup(
+        low, high, (long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
+  }
+
+  private record LastLookup(long low, long high, long firstDoc, long endDoc) {}
 
   private long start(int run) {
     return runStarts == null ? run : runStarts.get(run);
