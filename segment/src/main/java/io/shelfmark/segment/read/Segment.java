@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +70,8 @@ public final class Segment implements Closeable {
   // cost more than the lookup on the query path.
   private final Map<ReaderKey, IndexReader> readers = new ConcurrentHashMap<>();
   private final Map<String, List<IndexType>> indexTypes = new ConcurrentHashMap<>();
+  // The filter looks columns up by name several times per comparison of every query.
+  private final Map<String, Optional<ColumnDescriptor>> columns;
   private final List<String> skippedParts;
   private final BitmapCache.Scope bitmaps;
 
@@ -89,6 +92,11 @@ public final class Segment implements Closeable {
     this.metadata = metadata;
     this.skippedParts = skippedParts;
     this.bitmaps = bitmapCache.open(source.name());
+    Map<String, Optional<ColumnDescriptor>> byName = new HashMap<>();
+    for (ColumnDescriptor column : metadata.columns()) {
+      byName.putIfAbsent(column.name(), Optional.of(column));
+    }
+    this.columns = byName;
   }
 
   /**
@@ -310,7 +318,8 @@ public final class Segment implements Closeable {
   }
 
   public Optional<ColumnDescriptor> column(String column) {
-    return metadata.column(column);
+    Optional<ColumnDescriptor> found = columns.get(column);
+    return found != null ? found : Optional.empty();
   }
 
   private ColumnDescriptor requireColumn(String column) {

@@ -17,6 +17,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /** Answers comparisons on a sorted column as doc ranges. Immutable and thread safe. */
 public final class SortedIndexReader implements IndexReader {
+  private static final int RECENT_LOOKUPS = 4;
+
   private final ValueType type;
   private final int domain;
   private final Optional<Dictionary> dictionary;
@@ -25,9 +27,10 @@ public final class SortedIndexReader implements IndexReader {
   private final MonotoneLongs runValues;
   private final MonotoneLongs runStarts;
   private final long sizeInBytes;
-  // The last interval looked up and its docs: a dashboard repeats its time range, and the two
-  // binary searches over the run values cost more than the rest of the evaluation.
-  private volatile LastLookup last = new LastLookup(1, 0, 0, 0);
+  // The last few intervals looked up and their docs, newest first: a dashboard repeats its time
+  // range (often as two one-sided bounds), and the binary searches over the run values cost more
+  // than the rest of the evaluation. Replaced whole, never modified: safe to read without a lock.
+  private volatile Lookup[] recent = new Lookup[0];
 
   private SortedIndexReader(
       ReaderContext context,
@@ -117,11 +120,7 @@ public final class SortedIndexReader implements IndexReader {
     List<LongIntervals.Interval> intervals = LongIntervals.of(predicate, type, domainDictionary);
     RoaringBitmap docs = new RoaringBitmap();
     for (LongIntervals.Interval interval : intervals) {
-      LastLookup lookup = last;
-      if (lookup.low != interval.low() || lookup.high != interval.high()) {
-        lookup = lookup(interval.low(), interval.high());
-        last = lookup;
-      }
+      Lookup lookup = recent(interval.low(), interval.high());
       if (lookup.firstDoc < lookup.endDoc) {
         docs.add(lookup.firstDoc, lookup.endDoc);
       }
@@ -130,8 +129,23 @@ public final class SortedIndexReader implements IndexReader {
     return IndexResult.exact(docs);
   }
 
+  private Lookup recent(long low, long high) {
+    Lookup[] known = recent;
+    for (Lookup lookup : known) {
+      if (lookup.low == low && lookup.high == high) {
+        return lookup;
+      }
+    }
+    Lookup made = lookup(low, high);
+    Lookup[] updated = new Lookup[Math.min(RECENT_LOOKUPS, known.length + 1)];
+    updated[0] = made;
+    System.arraycopy(known, 0, updated, 1, updated.length - 1);
+    recent = updated;
+    return made;
+  }
+
   /** The docs {@code [firstDoc, endDoc)} whose values lie in {@code [low, high]}. */
-  private LastLookup lookup(long low, long high) {
+  private Lookup lookup(long low, long high) {
     int firstRun;
     int endRun;
     if (runValues == null) {
@@ -142,13 +156,13 @@ public final class SortedIndexReader implements IndexReader {
       endRun = runValues.upperBound(high);
     }
     if (firstRun >= endRun) {
-      return new LastLookup(low, high, 0, 0);
+      return new Lookup(low, high, 0, 0);
     }
-    return new LastLookup(
+    return new Lookup(
         low, high, (long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
   }
 
-  private record LastLookup(long low, long high, long firstDoc, long endDoc) {}
+  private record Lookup(long low, long high, long firstDoc, long endDoc) {}
 
   private long start(int run) {
     return runStarts == null ? run : runStarts.get(run);
