@@ -69,6 +69,7 @@ public final class Segment implements Closeable {
   // Keyed by column and type id, not PartKey: a PartKey validates its kind on construction, which
   // cost more than the lookup on the query path.
   private final Map<ReaderKey, IndexReader> readers = new ConcurrentHashMap<>();
+  private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
   private final Map<String, List<IndexType>> indexTypes = new ConcurrentHashMap<>();
   // The filter looks columns up by name several times per comparison of every query.
   private final Map<String, Optional<ColumnDescriptor>> columns;
@@ -445,6 +446,30 @@ public final class Segment implements Closeable {
 
   private record ReaderKey(String column, String typeId) {}
 
+  /** Makes a value from an open segment; see {@link #derived}. */
+  @FunctionalInterface
+  public interface Deriver<T> {
+    T derive(Segment segment) throws IOException;
+  }
+
+  /**
+   * The value of type {@code kind} that a layer above derives from this segment (the server's
+   * parsed footer and page locations), made by {@code deriver} on first use and kept until the
+   * segment closes. Faster than a cache keyed by the segment, which every query of every segment
+   * would consult. Two threads may both make it at once; one result wins.
+   */
+  public <T> T derived(Class<T> kind, Deriver<T> deriver) throws IOException {
+    Object known = derived.get(kind);
+    if (known == null) {
+      T made = requireNonNull(deriver.derive(this), "deriver returned null");
+      known = derived.putIfAbsent(kind, made);
+      if (known == null) {
+        known = made;
+      }
+    }
+    return kind.cast(known);
+  }
+
   /** The index type registry this segment was opened with. */
   public IndexService indexService() {
     return indexes;
@@ -459,6 +484,7 @@ public final class Segment implements Closeable {
   public void close() throws IOException {
     bitmaps.close();
     readers.clear();
+    derived.clear();
     parts.clear();
     source.close();
   }
