@@ -127,7 +127,11 @@ public final class BitmapCache {
       return new PartBitmaps(this, partName);
     }
 
-    /** Drops this segment's entries; later lookups decode without caching. */
+    /**
+     * Drops this segment's entries; later lookups decode without caching. A lookup racing with
+     * close may still add one entry after it: keyed by this closed scope, it is never served and
+     * ages out under the bound.
+     */
     void close() {
       closed = true;
       if (owner.cache != null) {
