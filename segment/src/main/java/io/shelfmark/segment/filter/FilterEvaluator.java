@@ -17,7 +17,7 @@ import io.shelfmark.segment.spi.IndexResult;
 import io.shelfmark.segment.spi.IndexType;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
@@ -68,7 +68,11 @@ public final class FilterEvaluator {
         used);
   }
 
-  /** One node's answer; {@code residual} is meaningful only when there are candidates. */
+  /**
+   * One node's answer; {@code residual} is meaningful only when there are candidates. Both bitmaps
+   * are fresh and owned by the node's caller (never the context, never a shared bitmap), which may
+   * therefore accumulate into them.
+   */
   private record Partial(
       RoaringBitmap definite, RoaringBitmap candidates, Optional<Predicate> residual) {
     static Partial exact(RoaringBitmap definite) {
@@ -90,43 +94,89 @@ public final class FilterEvaluator {
   private Partial and(List<Predicate> operands, RoaringBitmap context, List<String> used)
       throws IOException {
     // Cheapest first: each operand then runs only within the docs the previous ones left.
-    List<Predicate> ordered = new ArrayList<>(operands);
-    ordered.sort(Comparator.comparingInt(this::estimate));
+    List<Predicate> ordered = cheapestFirst(operands);
+    // While every operand so far was exact, definite == possible: the last operand's docs (an
+    // operand's answer lies inside the docs it was given), so neither needs an intersection.
+    boolean exact = true;
     RoaringBitmap definite = context;
     RoaringBitmap possible = context;
     List<Predicate> residuals = new ArrayList<>();
     for (Predicate operand : ordered) {
       Partial part = evaluate(operand, possible, used);
-      definite = RoaringBitmap.and(definite, part.definite);
-      possible = RoaringBitmap.or(part.definite, part.candidates);
-      if (!part.candidates.isEmpty()) {
+      boolean partExact = part.candidates.isEmpty();
+      definite = exact ? part.definite : RoaringBitmap.and(definite, part.definite);
+      possible = partExact ? part.definite : RoaringBitmap.or(part.definite, part.candidates);
+      if (!partExact) {
         residuals.add(part.definite.isEmpty() ? part.residual.orElseThrow() : operand);
+        exact = false;
       }
       if (possible.isEmpty()) {
         return Partial.exact(new RoaringBitmap());
       }
     }
-    RoaringBitmap candidates = RoaringBitmap.andNot(possible, definite);
-    return new Partial(
-        definite == context ? context.clone() : definite, candidates, combine(residuals, true));
+    if (definite == context) {
+      // No operand: the caller owns what it gets, and the context is not ours to give.
+      return Partial.exact(context.clone());
+    }
+    RoaringBitmap candidates =
+        exact ? new RoaringBitmap() : RoaringBitmap.andNot(possible, definite);
+    return new Partial(definite, candidates, combine(residuals, true));
+  }
+
+  /** The operands ordered by {@link #estimate}, each estimated once; stable for equal costs. */
+  private List<Predicate> cheapestFirst(List<Predicate> operands) {
+    int count = operands.size();
+    Predicate[] ordered = new Predicate[count];
+    int[] costs = new int[count];
+    for (int i = 0; i < count; i++) {
+      Predicate operand = operands.get(i);
+      int cost = estimate(operand);
+      int at = i;
+      while (at > 0 && costs[at - 1] > cost) {
+        ordered[at] = ordered[at - 1];
+        costs[at] = costs[at - 1];
+        at--;
+      }
+      ordered[at] = operand;
+      costs[at] = cost;
+    }
+    return Arrays.asList(ordered);
   }
 
   private Partial or(List<Predicate> operands, RoaringBitmap context, List<String> used)
       throws IOException {
-    RoaringBitmap definite = new RoaringBitmap();
-    RoaringBitmap candidates = new RoaringBitmap();
+    // Every node's bitmaps are fresh and its own, so the first operand's become the accumulators.
+    RoaringBitmap definite = null;
+    RoaringBitmap candidates = null;
     List<Predicate> residuals = new ArrayList<>();
     for (Predicate operand : operands) {
-      RoaringBitmap remaining = RoaringBitmap.andNot(context, definite);
+      RoaringBitmap remaining =
+          definite == null || definite.isEmpty()
+              ? context
+              : RoaringBitmap.andNot(context, definite);
       if (remaining.isEmpty()) {
         break;
       }
       Partial part = evaluate(operand, remaining, used);
-      definite.or(part.definite);
+      if (definite == null) {
+        definite = part.definite;
+      } else {
+        definite.or(part.definite);
+      }
       if (!part.candidates.isEmpty()) {
-        candidates.or(part.candidates);
+        if (candidates == null) {
+          candidates = part.candidates;
+        } else {
+          candidates.or(part.candidates);
+        }
         residuals.add(operand);
       }
+    }
+    if (definite == null) {
+      return Partial.exact(new RoaringBitmap());
+    }
+    if (candidates == null) {
+      return new Partial(definite, new RoaringBitmap(), Optional.empty());
     }
     candidates.andNot(definite);
     return new Partial(definite, candidates, combine(residuals, false));
@@ -162,14 +212,11 @@ public final class FilterEvaluator {
       return 10_000;
     }
     int best = 10_000;
-    for (String id : segment.indexIds(comparison.column())) {
-      Optional<IndexType> type = segment.indexService().find(id);
-      if (type.isPresent()) {
-        Coverage coverage = type.get().coverage(column.get().type(), comparison);
-        if (coverage != Coverage.NONE) {
-          int penalty = coverage == Coverage.EXACT ? 0 : 500;
-          best = Math.min(best, type.get().preference(comparison) + penalty);
-        }
+    for (IndexType type : segment.indexTypes(comparison.column())) {
+      Coverage coverage = type.coverage(column.get().type(), comparison);
+      if (coverage != Coverage.NONE) {
+        int penalty = coverage == Coverage.EXACT ? 0 : 500;
+        best = Math.min(best, type.preference(comparison) + penalty);
       }
     }
     return best;
@@ -198,10 +245,11 @@ public final class FilterEvaluator {
     }
     ColumnPredicate comparison = (ColumnPredicate) leaf;
     LongIntervals.checkType(comparison, column.get().type());
-    RoaringBitmap nonNull = RoaringBitmap.andNot(context, nulls);
     Optional<IndexReader> reader = choose(column.get(), comparison, used);
     if (reader.isEmpty()) {
       // A comparison is never true on null: only the non-null docs are candidates.
+      RoaringBitmap nonNull =
+          nulls.isEmpty() ? context.clone() : RoaringBitmap.andNot(context, nulls);
       return new Partial(new RoaringBitmap(), nonNull, Optional.of(asWritten));
     }
     IndexResult result = reader.get().evaluate(comparison, context);
@@ -209,8 +257,13 @@ public final class FilterEvaluator {
       return new Partial(result.definite(), result.candidates(), Optional.of(asWritten));
     }
     // NOT: true where the value is present and the comparison is false. Candidates stay unknown.
-    RoaringBitmap definite = RoaringBitmap.andNot(nonNull, result.definite());
-    definite.andNot(result.candidates());
+    RoaringBitmap definite = RoaringBitmap.andNot(context, result.definite());
+    if (!nulls.isEmpty()) {
+      definite.andNot(nulls);
+    }
+    if (!result.candidates().isEmpty()) {
+      definite.andNot(result.candidates());
+    }
     return new Partial(definite, result.candidates(), Optional.of(asWritten));
   }
 
@@ -219,17 +272,13 @@ public final class FilterEvaluator {
       ColumnDescriptor column, ColumnPredicate predicate, List<String> used) throws IOException {
     IndexType best = null;
     Coverage bestCoverage = Coverage.NONE;
-    for (String id : segment.indexIds(column.name())) {
-      Optional<IndexType> type = segment.indexService().find(id);
-      if (type.isEmpty()) {
-        continue;
-      }
-      Coverage coverage = type.get().coverage(column.type(), predicate);
+    for (IndexType type : segment.indexTypes(column.name())) {
+      Coverage coverage = type.coverage(column.type(), predicate);
       if (coverage.compareTo(bestCoverage) > 0
           || (coverage != Coverage.NONE
               && coverage == bestCoverage
-              && type.get().preference(predicate) < best.preference(predicate))) {
-        best = type.get();
+              && type.preference(predicate) < best.preference(predicate))) {
+        best = type;
         bestCoverage = coverage;
       }
     }

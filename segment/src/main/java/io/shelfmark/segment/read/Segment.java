@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,8 +66,15 @@ public final class Segment implements Closeable {
   private final Map<PartKey, ByteBuffer> parts = new ConcurrentHashMap<>();
   private final Map<String, RoaringBitmap> nulls = new ConcurrentHashMap<>();
   private final Map<String, Optional<Dictionary>> dictionaries = new ConcurrentHashMap<>();
-  private final Map<PartKey, IndexReader> readers = new ConcurrentHashMap<>();
+  // Keyed by column and type id, not PartKey: a PartKey validates its kind on construction, which
+  // cost more than the lookup on the query path.
+  private final Map<ReaderKey, IndexReader> readers = new ConcurrentHashMap<>();
+  private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
+  private final Map<String, List<IndexType>> indexTypes = new ConcurrentHashMap<>();
+  // The filter looks columns up by name several times per comparison of every query.
+  private final Map<String, Optional<ColumnDescriptor>> columns;
   private final List<String> skippedParts;
+  private final BitmapCache.Scope bitmaps;
 
   private Segment(
       SegmentSource source,
@@ -75,7 +83,8 @@ public final class Segment implements Closeable {
       long tailOffset,
       ByteBuffer tail,
       SegmentMetadata metadata,
-      List<String> skippedParts) {
+      List<String> skippedParts,
+      BitmapCache bitmapCache) {
     this.source = source;
     this.indexes = indexes;
     this.toc = toc;
@@ -83,6 +92,12 @@ public final class Segment implements Closeable {
     this.tail = tail;
     this.metadata = metadata;
     this.skippedParts = skippedParts;
+    this.bitmaps = bitmapCache.open(source.name());
+    Map<String, Optional<ColumnDescriptor>> byName = new HashMap<>();
+    for (ColumnDescriptor column : metadata.columns()) {
+      byName.putIfAbsent(column.name(), Optional.of(column));
+    }
+    this.columns = byName;
   }
 
   /**
@@ -93,18 +108,31 @@ public final class Segment implements Closeable {
    * @throws UnsupportedSegmentVersionException when a newer Shelfmark wrote it
    */
   public static Segment open(SegmentSource source, IndexService indexes) throws IOException {
+    return open(source, indexes, BitmapCache.disabled());
+  }
+
+  /**
+   * Opens a segment whose index readers keep the bitmaps they decode in {@code bitmapCache} (shared
+   * with the other segments opened with it; this segment's entries are dropped when it closes).
+   *
+   * @throws CorruptSegmentException when the bytes are not a well-formed segment
+   * @throws UnsupportedSegmentVersionException when a newer Shelfmark wrote it
+   */
+  public static Segment open(SegmentSource source, IndexService indexes, BitmapCache bitmapCache)
+      throws IOException {
     requireNonNull(source, "source is null");
     requireNonNull(indexes, "indexes is null");
+    requireNonNull(bitmapCache, "bitmapCache is null");
     try {
-      return openChecked(source, indexes);
+      return openChecked(source, indexes, bitmapCache);
     } catch (IOException | RuntimeException e) {
       source.close();
       throw e;
     }
   }
 
-  private static Segment openChecked(SegmentSource source, IndexService indexes)
-      throws IOException {
+  private static Segment openChecked(
+      SegmentSource source, IndexService indexes, BitmapCache bitmapCache) throws IOException {
     String name = source.name();
     long size = source.size();
     SegmentTail.Located located = SegmentTail.read(source, size, TAIL_BYTES);
@@ -139,7 +167,8 @@ public final class Segment implements Closeable {
             located.tailOffset(),
             located.tail(),
             metadata,
-            ImmutableList.copyOf(skipped));
+            ImmutableList.copyOf(skipped),
+            bitmapCache);
     segment.parts.put(metadataEntry.key(), metadataBytes);
     return segment;
   }
@@ -290,7 +319,8 @@ public final class Segment implements Closeable {
   }
 
   public Optional<ColumnDescriptor> column(String column) {
-    return metadata.column(column);
+    Optional<ColumnDescriptor> found = columns.get(column);
+    return found != null ? found : Optional.empty();
   }
 
   private ColumnDescriptor requireColumn(String column) {
@@ -365,13 +395,32 @@ public final class Segment implements Closeable {
     return ids;
   }
 
+  /**
+   * The index types of {@link #indexIds} that the registry knows, in id order; computed once per
+   * column (the filter asks for every comparison of every query). Immutable.
+   */
+  public List<IndexType> indexTypes(String column) {
+    List<IndexType> known = indexTypes.get(column);
+    if (known != null) {
+      return known;
+    }
+    ImmutableList.Builder<IndexType> types = ImmutableList.builder();
+    for (String id : indexIds(column)) {
+      indexes.find(id).ifPresent(types::add);
+    }
+    List<IndexType> made = types.build();
+    List<IndexType> previous = indexTypes.putIfAbsent(column, made);
+    return previous != null ? previous : made;
+  }
+
   /** The reader of the {@code typeId} index of {@code column}, opened on first use. */
   public Optional<IndexReader> index(String column, String typeId) throws IOException {
-    PartKey key = PartKey.column(typeId, column);
-    IndexReader cached = readers.get(key);
+    ReaderKey readerKey = new ReaderKey(column, typeId);
+    IndexReader cached = readers.get(readerKey);
     if (cached != null) {
       return Optional.of(cached);
     }
+    PartKey key = PartKey.column(typeId, column);
     Optional<IndexType> type = indexes.find(typeId);
     Optional<TocEntry> entry = toc.find(key);
     if (type.isEmpty() || entry.isEmpty() || skippedParts.contains(key.toString())) {
@@ -388,10 +437,37 @@ public final class Segment implements Closeable {
             entry.get().offset(),
             part(key).orElseThrow(),
             dictionary(column),
-            nulls(column));
+            nulls(column),
+            bitmaps.part(key.toString()));
     IndexReader reader = type.get().openReader(context);
-    IndexReader previous = readers.putIfAbsent(key, reader);
+    IndexReader previous = readers.putIfAbsent(readerKey, reader);
     return Optional.of(previous != null ? previous : reader);
+  }
+
+  private record ReaderKey(String column, String typeId) {}
+
+  /** Makes a value from an open segment; see {@link #derived}. */
+  @FunctionalInterface
+  public interface Deriver<T> {
+    T derive(Segment segment) throws IOException;
+  }
+
+  /**
+   * The value of type {@code kind} that a layer above derives from this segment (the server's
+   * parsed footer and page locations), made by {@code deriver} on first use and kept until the
+   * segment closes. Faster than a cache keyed by the segment, which every query of every segment
+   * would consult. Two threads may both make it at once; one result wins.
+   */
+  public <T> T derived(Class<T> kind, Deriver<T> deriver) throws IOException {
+    Object known = derived.get(kind);
+    if (known == null) {
+      T made = requireNonNull(deriver.derive(this), "deriver returned null");
+      known = derived.putIfAbsent(kind, made);
+      if (known == null) {
+        known = made;
+      }
+    }
+    return kind.cast(known);
   }
 
   /** The index type registry this segment was opened with. */
@@ -406,7 +482,9 @@ public final class Segment implements Closeable {
 
   @Override
   public void close() throws IOException {
+    bitmaps.close();
     readers.clear();
+    derived.clear();
     parts.clear();
     source.close();
   }

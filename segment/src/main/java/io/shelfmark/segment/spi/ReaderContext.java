@@ -20,6 +20,8 @@ import org.roaringbitmap.RoaringBitmap;
  * @param part the part's bytes, checksum verified, little-endian, from position 0
  * @param dictionary the column's dictionary, when it has one
  * @param nulls the column's null docs; shared: readers must not modify it
+ * @param bitmaps where the reader keeps the bitmaps it decodes (a view of the server's bitmap
+ *     cache, scoped to this part of this open segment)
  */
 public record ReaderContext(
     String segment,
@@ -30,7 +32,8 @@ public record ReaderContext(
     long partOffset,
     ByteBuffer part,
     Optional<Dictionary> dictionary,
-    RoaringBitmap nulls) {
+    RoaringBitmap nulls,
+    DecodedBitmaps bitmaps) {
   public ReaderContext {
     requireNonNull(segment, "segment is null");
     requireNonNull(column, "column is null");
@@ -38,6 +41,31 @@ public record ReaderContext(
     requireNonNull(part, "part is null");
     requireNonNull(dictionary, "dictionary is null");
     requireNonNull(nulls, "nulls is null");
+    requireNonNull(bitmaps, "bitmaps is null");
+  }
+
+  /** A context whose reader caches no decoded bitmap. */
+  public ReaderContext(
+      String segment,
+      ColumnDescriptor column,
+      int docCount,
+      String partName,
+      int partVersion,
+      long partOffset,
+      ByteBuffer part,
+      Optional<Dictionary> dictionary,
+      RoaringBitmap nulls) {
+    this(
+        segment,
+        column,
+        docCount,
+        partName,
+        partVersion,
+        partOffset,
+        part,
+        dictionary,
+        nulls,
+        DecodedBitmaps.uncached());
   }
 
   /** A bounds-checked reader over the part, naming it in errors. */

@@ -11,7 +11,9 @@ import io.shelfmark.segment.predicate.Not;
 import io.shelfmark.segment.predicate.Or;
 import io.shelfmark.segment.predicate.Predicate;
 import io.shelfmark.segment.predicate.Range;
+import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
+import io.shelfmark.segment.source.ByteArraySegmentSource;
 import io.shelfmark.segment.spi.ColumnDescriptor;
 import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
@@ -58,6 +60,38 @@ class TestFilterEvaluator {
             segment.allDocs(),
             "seed %d, predicate %d: %s".formatted(seed, i, predicate));
       }
+    }
+  }
+
+  /**
+   * The same differential check through a bitmap cache small enough to evict, each predicate run
+   * twice with the first answer scribbled over in between: a result sharing storage with a cached
+   * posting list would corrupt the second answer.
+   */
+  @ParameterizedTest(name = "{0} docs")
+  @CsvSource({"1000, 150", "65537, 20"})
+  void testRandomPredicatesMatchScanThroughBitmapCache(int docs, int predicates)
+      throws IOException {
+    long seed = 0xCAC4E_0000L + docs;
+    TestingTable table = MixedTable.generate(docs, seed);
+    BitmapCache cache = BitmapCache.bounded(256 * 1024);
+    try (Segment segment =
+        Segment.open(new ByteArraySegmentSource("cached", table.build(INDEXES)), INDEXES, cache)) {
+      FilterEvaluator evaluator = new FilterEvaluator(segment);
+      ScanOracle oracle = new ScanOracle(table);
+      RandomPredicates random = new RandomPredicates(table, MixedTable.predicateColumns(), seed);
+      for (int i = 0; i < predicates; i++) {
+        Predicate predicate = random.next(3);
+        for (int run = 0; run < 2; run++) {
+          String description =
+              "seed %d, predicate %d, run %d: %s".formatted(seed, i, run, predicate);
+          checkAgainstScan(segment, evaluator, oracle, predicate, segment.allDocs(), description);
+          FilterResult scribbled = evaluator.evaluate(predicate);
+          scribbled.definite().flip(0L, docs);
+          scribbled.candidates().add(0L, docs);
+        }
+      }
+      assertThat(cache.stats().hits()).isPositive();
     }
   }
 

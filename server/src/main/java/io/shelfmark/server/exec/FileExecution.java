@@ -1,6 +1,5 @@
 package io.shelfmark.server.exec;
 
-import com.github.benmanes.caffeine.cache.Cache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
@@ -72,15 +71,7 @@ final class FileExecution {
   private long rowGroupsPruned;
   private long docsScanned;
 
-  private final Cache<Segment, SegmentFiles.Prepared> prepared;
-
-  FileExecution(
-      QueryPlan plan,
-      FileTask task,
-      ExecutionContext context,
-      ParquetFileReader reader,
-      Cache<Segment, SegmentFiles.Prepared> prepared) {
-    this.prepared = prepared;
+  FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
     this.plan = plan;
     this.task = task;
     this.context = context;
@@ -133,12 +124,9 @@ final class FileExecution {
   /** What queries over the segment's file reuse, prepared on the first query after it opened. */
   private SegmentFiles.Prepared prepared(Segment segment) throws IOException {
     SegmentFiles.check(segment, file);
-    SegmentFiles.Prepared known = this.prepared.getIfPresent(segment);
-    if (known == null) {
-      known = SegmentFiles.prepare(segment, file);
-      this.prepared.put(segment, known);
-    }
-    return known;
+    // Kept on the segment itself (the check above makes it this file's): a cache keyed by segment
+    // cost a weak-key lookup per file of every query.
+    return segment.derived(SegmentFiles.Prepared.class, s -> SegmentFiles.prepare(s, file));
   }
 
   /** The footer of a file without segment: one speculative GET of its tail. */

@@ -2,13 +2,10 @@ package io.shelfmark.server.exec;
 
 import static java.util.Objects.requireNonNull;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ParquetFileReader;
-import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.RowOrdering;
@@ -41,11 +38,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Thread safe and stateless: one executor serves every query.
  */
 public final class QueryExecutor {
-  // What queries over a segmented file reuse (parsed footer, page locations, field mapping, live
-  // docs), kept while its segment is open (weak keys): parsing a footer's Thrift on every query
-  // would cost more than many queries themselves.
-  private final Cache<Segment, SegmentFiles.Prepared> prepared =
-      Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
   private final int workers;
   private final DecompressedPages keptPages;
 
@@ -97,7 +89,7 @@ public final class QueryExecutor {
             context.readerOptions());
     // A few workers per query pull the files in turn: one hand-off per worker instead of one per
     // file, which for a count over fifty segments cost more than the counting.
-    FileQueue queue = new FileQueue(plan, tasks, files, reader, prepared, abandoned);
+    FileQueue queue = new FileQueue(plan, tasks, files, reader, abandoned);
     int started = Math.min(workers, tasks.size());
     List<CompletableFuture<Void>> futures = new ArrayList<>(started);
     for (int i = 0; i < started; i++) {
@@ -141,7 +133,6 @@ public final class QueryExecutor {
     private final List<FileTask> tasks;
     private final ExecutionContext context;
     private final ParquetFileReader reader;
-    private final Cache<Segment, SegmentFiles.Prepared> prepared;
     private final AtomicBoolean abandoned;
     private final PartialResult[] results;
     private final AtomicInteger next = new AtomicInteger();
@@ -152,13 +143,11 @@ public final class QueryExecutor {
         List<FileTask> tasks,
         ExecutionContext context,
         ParquetFileReader reader,
-        Cache<Segment, SegmentFiles.Prepared> prepared,
         AtomicBoolean abandoned) {
       this.plan = plan;
       this.tasks = tasks;
       this.context = context;
       this.reader = reader;
-      this.prepared = prepared;
       this.abandoned = abandoned;
       this.results = new PartialResult[tasks.size()];
     }
@@ -168,7 +157,7 @@ public final class QueryExecutor {
       while (!abandoned.get() && (index = next.getAndIncrement()) < tasks.size()) {
         try {
           // Written before the worker's future completes, read after the caller joined it.
-          results[index] = runFile(plan, tasks.get(index), context, reader, prepared);
+          results[index] = runFile(plan, tasks.get(index), context, reader);
         } catch (RuntimeException e) {
           firstFailure.compareAndSet(null, e);
           abandoned.set(true);
@@ -212,13 +201,12 @@ public final class QueryExecutor {
   }
 
   private static PartialResult runFile(
-      QueryPlan plan,
-      FileTask task,
-      ExecutionContext context,
-      ParquetFileReader reader,
-      Cache<Segment, SegmentFiles.Prepared> prepared) {
+      QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
     try {
-      return new FileExecution(plan, task, context, reader, prepared).run();
+      // What queries over a segmented file reuse (parsed footer, page locations, field mapping,
+      // live docs) is kept on its open segment: parsing a footer's Thrift on every query would
+      // cost more than many queries themselves.
+      return new FileExecution(plan, task, context, reader).run();
     } catch (UnsupportedParquetException e) {
       throw new UnsupportedQueryException(
           "Cannot read data file %s: %s".formatted(task.file().path(), e.getMessage()), e);

@@ -56,7 +56,7 @@ final class SegmentFiles {
    * dashboard repeats its queries). Parsing and mapping these on every query cost more than
    * evaluating a selective filter.
    *
-   * <p>Holds no reference to the segment, which is the weak key it is cached under. Thread safe:
+   * <p>Kept on its open segment ({@link Segment#derived}) until the segment closes. Thread safe:
    * each remembered value is immutable and replaced whole; the live docs are shared by concurrent
    * queries and must never be modified.
    */

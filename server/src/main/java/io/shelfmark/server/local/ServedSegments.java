@@ -9,7 +9,9 @@ import io.shelfmark.cache.key.ObjectIdentity;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
+import io.shelfmark.segment.source.MappedSegmentSource;
 import io.shelfmark.segment.source.ObjectStoreSegmentSource;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
@@ -41,6 +43,7 @@ public final class ServedSegments implements Closeable {
   private final Path pinDirectory;
   private final IndexService indexes;
   private final ObjectStore remoteReads;
+  private final BitmapCache bitmaps;
   private final Map<Location, Long> sizes = new ConcurrentHashMap<>();
   private final Map<Location, Segment> open = new ConcurrentHashMap<>();
   private final Map<Segment, Long> retired = new ConcurrentHashMap<>();
@@ -61,6 +64,31 @@ public final class ServedSegments implements Closeable {
       Path pinDirectory,
       TieredCache cache,
       IndexService indexes) {
+    this(
+        store,
+        mode,
+        pinDirectory,
+        cache,
+        indexes,
+        BitmapCache.bounded(BitmapCache.DEFAULT_MAX_BYTES));
+  }
+
+  /**
+   * @param store where segments live
+   * @param mode pinned or remote
+   * @param pinDirectory where pinned segments are downloaded (unused in remote mode)
+   * @param cache the server's cache; remote segment parts go through its memory tier
+   * @param indexes the index types segments may use
+   * @param bitmaps where every served segment keeps the posting lists its queries decode
+   */
+  public ServedSegments(
+      SegmentStore store,
+      SegmentMode mode,
+      Path pinDirectory,
+      TieredCache cache,
+      IndexService indexes,
+      BitmapCache bitmaps) {
+    this.bitmaps = requireNonNull(bitmaps, "bitmaps is null");
     this.store = requireNonNull(store, "store is null");
     this.mode = requireNonNull(mode, "mode is null");
     this.pinDirectory = requireNonNull(pinDirectory, "pinDirectory is null");
@@ -107,9 +135,12 @@ public final class ServedSegments implements Closeable {
   private Segment openSegment(Location location, long size) throws IOException {
     sizes.put(location, size);
     return switch (mode) {
-      case PINNED -> SegmentStore.openPinned(store.pin(location, pinDirectory), indexes);
+      // Segment.open closes the source when it fails.
+      case PINNED ->
+          Segment.open(
+              MappedSegmentSource.open(store.pin(location, pinDirectory)), indexes, bitmaps);
       case REMOTE ->
-          Segment.open(new ObjectStoreSegmentSource(remoteReads, location, size), indexes);
+          Segment.open(new ObjectStoreSegmentSource(remoteReads, location, size), indexes, bitmaps);
     };
   }
 
@@ -134,6 +165,11 @@ public final class ServedSegments implements Closeable {
         closeQuietly(entry.getKey());
       }
     }
+  }
+
+  /** The posting-list cache shared by the served segments, for its statistics. */
+  public BitmapCache bitmapCache() {
+    return bitmaps;
   }
 
   /** How many segments are open. */

@@ -11,6 +11,7 @@ import io.shelfmark.cache.spi.CacheTier;
 import io.shelfmark.cache.stats.StatsCounter;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.segment.source.MappedSegmentSource;
 import io.shelfmark.segment.source.ObjectStoreSegmentSource;
@@ -69,6 +70,9 @@ final class TestingEngine implements Closeable {
   private final ObjectStore dataStore;
   private ReaderOptions readerOptions = ReaderOptions.defaults();
   private final QueryExecutor executor = new QueryExecutor();
+  // Shared by the engine's segments like a server's, and small enough to evict: the oracle
+  // comparisons then also cover cached and re-decoded posting lists.
+  private final BitmapCache bitmaps = BitmapCache.bounded(1L << 20);
 
   TestingEngine(TestingLakeTables lake, TestingTable table, Mode mode) throws IOException {
     this.lake = lake;
@@ -126,12 +130,14 @@ final class TestingEngine implements Closeable {
               Optional.of(
                   Segment.open(
                       new ObjectStoreSegmentSource(segmentStore, location, file.segment().length),
-                      IndexService.installed()));
+                      IndexService.installed(),
+                      bitmaps));
         } else {
           Path local = directory.resolve(name);
           Files.write(local, file.segment());
           segment =
-              Optional.of(Segment.open(MappedSegmentSource.open(local), IndexService.installed()));
+              Optional.of(
+                  Segment.open(MappedSegmentSource.open(local), IndexService.installed(), bitmaps));
         }
         segments.add(segment.get());
       }

@@ -6,19 +6,24 @@ import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.predicate.ColumnPredicate;
 import io.shelfmark.segment.predicate.LongIntervals;
 import io.shelfmark.segment.spi.Coverage;
+import io.shelfmark.segment.spi.DecodedBitmaps;
 import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.IndexResult;
 import io.shelfmark.segment.spi.ReaderContext;
+import io.shelfmark.segment.spi.SharedBitmap;
 import io.shelfmark.segment.spi.ValueType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Reads an inverted index part: bitmaps are deserialized from the part on demand, one per matching
- * id, and intersected with the context. Immutable and thread safe.
+ * id, kept in the segment's {@link DecodedBitmaps} (the server's bounded bitmap cache, so repeated
+ * queries decode a value's docs once), and intersected with the context. Immutable and thread safe.
  */
 public final class InvertedIndexReader implements IndexReader {
   private final String segment;
@@ -27,6 +32,8 @@ public final class InvertedIndexReader implements IndexReader {
   private final Dictionary dictionary;
   private final MonotoneLongs offsets;
   private final ByteBuffer postings;
+  private final DecodedBitmaps bitmaps;
+  private final IntFunction<RoaringBitmap> decoder = this::decode;
   private final long sizeInBytes;
 
   private InvertedIndexReader(
@@ -37,6 +44,7 @@ public final class InvertedIndexReader implements IndexReader {
     this.dictionary = dictionary;
     this.offsets = offsets;
     this.postings = postings;
+    this.bitmaps = context.bitmaps();
     this.sizeInBytes = context.part().remaining();
   }
 
@@ -66,6 +74,20 @@ public final class InvertedIndexReader implements IndexReader {
 
   /** The docs whose value has dictionary id {@code id} (a fresh bitmap). */
   public RoaringBitmap docs(int id) {
+    return postings(id).copy();
+  }
+
+  /** The docs whose value has dictionary id {@code id}, shared with other queries. */
+  public SharedBitmap postings(int id) {
+    if (id < 0 || id >= dictionary.size()) {
+      throw new IllegalArgumentException(
+          "Cannot read the docs of dictionary id %d in %s: the dictionary has %d values"
+              .formatted(id, partName, dictionary.size()));
+    }
+    return bitmaps.get(id, decoder);
+  }
+
+  private RoaringBitmap decode(int id) {
     int start = (int) offsets.get(id);
     int end = (int) offsets.get(id + 1);
     try {
@@ -86,11 +108,15 @@ public final class InvertedIndexReader implements IndexReader {
   @Override
   public IndexResult evaluate(ColumnPredicate predicate, RoaringBitmap context) {
     List<LongIntervals.Interval> intervals =
-        LongIntervals.of(predicate, type, java.util.Optional.of(dictionary));
+        LongIntervals.of(predicate, type, Optional.of(dictionary));
+    if (intervals.size() == 1 && intervals.get(0).low() == intervals.get(0).high()) {
+      // Equality, the common case: one intersection, no copy of the posting list.
+      return IndexResult.exact(postings((int) intervals.get(0).low()).and(context));
+    }
     RoaringBitmap union = new RoaringBitmap();
     for (LongIntervals.Interval interval : intervals) {
       for (long id = interval.low(); id <= interval.high(); id++) {
-        union.or(docs((int) id));
+        postings((int) id).orInto(union);
       }
     }
     union.and(context);

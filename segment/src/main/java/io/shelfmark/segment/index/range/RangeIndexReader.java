@@ -102,7 +102,9 @@ public final class RangeIndexReader implements IndexReader {
     Optional<Dictionary> domainDictionary =
         mode == RangeIndexType.MODE_DICTIONARY_IDS ? dictionary : Optional.empty();
     List<LongIntervals.Interval> intervals = LongIntervals.of(predicate, type, domainDictionary);
-    RoaringBitmap scope = nullsEncoded ? context : RoaringBitmap.andNot(context, nulls);
+    // Without nulls to leave out, the context itself is the scope: no copy of it.
+    RoaringBitmap scope =
+        nullsEncoded || nulls.isEmpty() ? context : RoaringBitmap.andNot(context, nulls);
     long max = base + maxRelative;
     RoaringBitmap result = new RoaringBitmap();
     for (LongIntervals.Interval interval : intervals) {

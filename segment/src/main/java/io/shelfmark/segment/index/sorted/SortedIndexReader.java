@@ -17,6 +17,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /** Answers comparisons on a sorted column as doc ranges. Immutable and thread safe. */
 public final class SortedIndexReader implements IndexReader {
+  private static final int RECENT_LOOKUPS = 4;
+
   private final ValueType type;
   private final int domain;
   private final Optional<Dictionary> dictionary;
@@ -25,6 +27,10 @@ public final class SortedIndexReader implements IndexReader {
   private final MonotoneLongs runValues;
   private final MonotoneLongs runStarts;
   private final long sizeInBytes;
+  // The last few intervals looked up and their docs, newest first: a dashboard repeats its time
+  // range (often as two one-sided bounds), and the binary searches over the run values cost more
+  // than the rest of the evaluation. Replaced whole, never modified: safe to read without a lock.
+  private volatile Lookup[] recent = new Lookup[0];
 
   private SortedIndexReader(
       ReaderContext context,
@@ -114,22 +120,49 @@ public final class SortedIndexReader implements IndexReader {
     List<LongIntervals.Interval> intervals = LongIntervals.of(predicate, type, domainDictionary);
     RoaringBitmap docs = new RoaringBitmap();
     for (LongIntervals.Interval interval : intervals) {
-      int firstRun;
-      int endRun;
-      if (runValues == null) {
-        firstRun = (int) Math.max(0, interval.low());
-        endRun = (int) Math.min(runs, interval.high() + 1);
-      } else {
-        firstRun = runValues.lowerBound(interval.low());
-        endRun = runValues.upperBound(interval.high());
-      }
-      if (firstRun < endRun) {
-        docs.add((long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
+      Lookup lookup = recent(interval.low(), interval.high());
+      if (lookup.firstDoc < lookup.endDoc) {
+        docs.add(lookup.firstDoc, lookup.endDoc);
       }
     }
     docs.and(context);
     return IndexResult.exact(docs);
   }
+
+  private Lookup recent(long low, long high) {
+    Lookup[] known = recent;
+    for (Lookup lookup : known) {
+      if (lookup.low == low && lookup.high == high) {
+        return lookup;
+      }
+    }
+    Lookup made = lookup(low, high);
+    Lookup[] updated = new Lookup[Math.min(RECENT_LOOKUPS, known.length + 1)];
+    updated[0] = made;
+    System.arraycopy(known, 0, updated, 1, updated.length - 1);
+    recent = updated;
+    return made;
+  }
+
+  /** The docs {@code [firstDoc, endDoc)} whose values lie in {@code [low, high]}. */
+  private Lookup lookup(long low, long high) {
+    int firstRun;
+    int endRun;
+    if (runValues == null) {
+      firstRun = (int) Math.max(0, low);
+      endRun = (int) Math.min(runs, high + 1);
+    } else {
+      firstRun = runValues.lowerBound(low);
+      endRun = runValues.upperBound(high);
+    }
+    if (firstRun >= endRun) {
+      return new Lookup(low, high, 0, 0);
+    }
+    return new Lookup(
+        low, high, (long) leadingNulls + start(firstRun), (long) leadingNulls + start(endRun));
+  }
+
+  private record Lookup(long low, long high, long firstDoc, long endDoc) {}
 
   private long start(int run) {
     return runStarts == null ? run : runStarts.get(run);
