@@ -66,25 +66,20 @@ final class PageAssembler {
       values.readPositions(selected, out);
       return;
     }
-    int cursor = 0;
-    int i = 0;
-    while (i < size) {
-      int start = selected.row(i) - first;
-      int stop = start + 1;
-      i++;
-      while (i < size && selected.row(i) - first == stop) {
-        stop++;
-        i++;
-      }
-      if (start < cursor || stop > rows) {
-        throw new IllegalArgumentException(
-            "Cannot select rows [%d, %d) of column %s: the page holds rows [%d, %d) and selections must ascend"
-                .formatted(start + first, stop + first, column.dottedPath(), first, first + rows));
-      }
-      skip(cursor, start);
-      emit(start, stop);
-      cursor = stop;
-    }
+    int[] cursor = {0};
+    SelectedRuns.forEach(
+        selected,
+        (start, stop) -> {
+          if (start < cursor[0] || stop > rows) {
+            throw new IllegalArgumentException(
+                "Cannot select rows [%d, %d) of column %s: the page holds rows [%d, %d) and selections must ascend"
+                    .formatted(
+                        start + first, stop + first, column.dottedPath(), first, first + rows));
+          }
+          skip(cursor[0], start);
+          emit(start, stop);
+          cursor[0] = stop;
+        });
   }
 
   private void skip(int fromRow, int toRow) throws MalformedPageException {

@@ -55,21 +55,13 @@ interface ValueDecoder {
    */
   default void readPositions(RowSelection.InPage selected, ColumnBatch.Builder out)
       throws MalformedPageException {
-    int first = selected.firstRow();
-    int size = selected.size();
-    int cursor = 0;
-    int i = 0;
-    while (i < size) {
-      int start = selected.row(i) - first;
-      int stop = start + 1;
-      i++;
-      while (i < size && selected.row(i) - first == stop) {
-        stop++;
-        i++;
-      }
-      skip(start - cursor);
-      read(stop - start, out);
-      cursor = stop;
-    }
+    int[] cursor = {0};
+    SelectedRuns.forEach(
+        selected,
+        (start, stop) -> {
+          skip(start - cursor[0]);
+          read(stop - start, out);
+          cursor[0] = stop;
+        });
   }
 }
