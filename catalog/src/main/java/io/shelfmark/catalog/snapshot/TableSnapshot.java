@@ -37,6 +37,9 @@ public final class TableSnapshot {
   private final OptionalLong snapshotId;
   private final Map<String, DataFileInfo> dataFiles;
   private final Map<String, DeleteFileInfo> deleteFiles;
+  // Both asked for on every query the broker plans: computed once, the snapshot being immutable.
+  private final List<DataFileInfo> dataFileList;
+  private final long recordCount;
 
   /**
    * @param table the table's name, for messages
@@ -76,6 +79,12 @@ public final class TableSnapshot {
     }
     this.dataFiles = Collections.unmodifiableMap(files);
     this.deleteFiles = Collections.unmodifiableMap(deletes);
+    this.dataFileList = List.copyOf(files.values());
+    long total = 0;
+    for (DataFileInfo file : dataFileList) {
+      total += file.recordCount();
+    }
+    this.recordCount = total;
   }
 
   /** The live files of the table's current snapshot (none when the table has no snapshot). */
@@ -112,7 +121,7 @@ public final class TableSnapshot {
 
   /** The live data files, in planning order. */
   public List<DataFileInfo> dataFiles() {
-    return List.copyOf(dataFiles.values());
+    return dataFileList;
   }
 
   public Optional<DataFileInfo> dataFile(String path) {
@@ -129,11 +138,7 @@ public final class TableSnapshot {
 
   /** The total rows of the live data files, before deletes. */
   public long recordCount() {
-    long total = 0;
-    for (DataFileInfo file : dataFiles.values()) {
-      total += file.recordCount();
-    }
-    return total;
+    return recordCount;
   }
 
   @Override
