@@ -19,6 +19,7 @@ import static io.shelfmark.config.ClusterKeys.MAX_SIZE;
 import static io.shelfmark.config.ClusterKeys.MEMORY;
 import static io.shelfmark.config.ClusterKeys.NAME;
 import static io.shelfmark.config.ClusterKeys.PATH_STYLE_ACCESS;
+import static io.shelfmark.config.ClusterKeys.POSTING_LISTS;
 import static io.shelfmark.config.ClusterKeys.PROPERTIES;
 import static io.shelfmark.config.ClusterKeys.REGION;
 import static io.shelfmark.config.ClusterKeys.REQUEST_TIMEOUT;
@@ -311,6 +312,10 @@ final class ClusterConfigBinder {
         cache
             .section(DECOMPRESSED)
             .dataSize(MAX_SIZE)
-            .orElse(CacheConfig.DEFAULT_DECOMPRESSED_MAX_SIZE));
+            .orElse(CacheConfig.DEFAULT_DECOMPRESSED_MAX_SIZE),
+        cache
+            .section(POSTING_LISTS)
+            .dataSize(MAX_SIZE)
+            .orElse(CacheConfig.DEFAULT_POSTING_LISTS_MAX_SIZE));
   }
 }

@@ -46,6 +46,7 @@ final class ClusterKeys {
   static final String MEMORY = "memory";
   static final String DISK = "disk";
   static final String DECOMPRESSED = "decompressed";
+  static final String POSTING_LISTS = "posting-lists";
   static final String MAX_SIZE = "max-size";
   static final String DIRECTORY = "directory";
 
@@ -82,6 +83,7 @@ final class ClusterKeys {
           CACHE + "." + DISK + "." + MAX_SIZE,
           CACHE + "." + DISK + "." + DIRECTORY,
           CACHE + "." + DECOMPRESSED + "." + MAX_SIZE,
+          CACHE + "." + POSTING_LISTS + "." + MAX_SIZE,
           DATA_DIR);
 
   /** Environment variable name to key, for every key except the free-form catalog properties. */

@@ -160,5 +160,8 @@ public final class ConfigWriter {
     cache
         .putObject(ClusterKeys.DECOMPRESSED)
         .put(ClusterKeys.MAX_SIZE, config.decompressedMaxSize().toString());
+    cache
+        .putObject(ClusterKeys.POSTING_LISTS)
+        .put(ClusterKeys.MAX_SIZE, config.postingListsMaxSize().toString());
   }
 }

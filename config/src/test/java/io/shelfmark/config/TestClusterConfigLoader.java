@@ -64,6 +64,8 @@ class TestClusterConfigLoader {
           directory: /nvme/cache
         decompressed:
           max-size: 64MiB
+        posting-lists:
+          max-size: 32MiB
       data-dir: /var/lib/shelfmark
       """;
 
@@ -102,7 +104,8 @@ class TestClusterConfigLoader {
           "segment-store": "s3://lake/_shelfmark/segments",
           "cache": {"memory": {"max-size": "512MB"},
                     "disk": {"max-size": "2GiB", "directory": "/nvme/cache"},
-                    "decompressed": {"max-size": "64MiB"}},
+                    "decompressed": {"max-size": "64MiB"},
+                    "posting-lists": {"max-size": "32MiB"}},
           "data-dir": "/var/lib/shelfmark"
         }
         """;
@@ -141,7 +144,8 @@ class TestClusterConfigLoader {
                 DataSize.ofBytes(512_000_000),
                 DataSize.ofBytes(2L << 30),
                 Path.of("/nvme/cache"),
-                DataSize.of(64, DataSize.Unit.MEBIBYTE)));
+                DataSize.of(64, DataSize.Unit.MEBIBYTE),
+                DataSize.of(32, DataSize.Unit.MEBIBYTE)));
     assertThat(config.dataDir()).isEqualTo(Path.of("/var/lib/shelfmark"));
   }
 

@@ -22,6 +22,7 @@ import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.server.delete.DeletedRowsLoader;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.ServedSegments;
@@ -121,7 +122,12 @@ public final class AllInOne implements AutoCloseable {
       resources.add(cache);
       ServedSegments segments =
           new ServedSegments(
-              segmentStore, config.segmentMode(), dataDir.resolve("segments"), cache, indexes);
+              segmentStore,
+              config.segmentMode(),
+              dataDir.resolve("segments"),
+              cache,
+              indexes,
+              BitmapCache.bounded(config.cache().postingListsMaxSize().bytes()));
       resources.add(segments);
       boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
       // Virtual threads: a file's work waits for its pages (a round trip to S3) between bursts of

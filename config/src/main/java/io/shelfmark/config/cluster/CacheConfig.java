@@ -17,16 +17,22 @@ import java.nio.file.Path;
  * @param decompressedMaxSize the bound of the Parquet data pages kept decompressed in memory
  *     ({@code cache.decompressed.max-size}) while Parquet pages are cached (the disk tier is on),
  *     so a page read again skips decompression; zero disables it
+ * @param postingListsMaxSize the bound of the decoded posting lists a server keeps for its open
+ *     segments ({@code cache.posting-lists.max-size}), so a repeated filter intersects bitmaps
+ *     instead of decoding them again; zero disables it
  */
 public record CacheConfig(
     DataSize memoryMaxSize,
     DataSize diskMaxSize,
     Path diskDirectory,
-    DataSize decompressedMaxSize) {
+    DataSize decompressedMaxSize,
+    DataSize postingListsMaxSize) {
   public static final DataSize DEFAULT_MEMORY_MAX_SIZE = DataSize.of(1, DataSize.Unit.GIBIBYTE);
   public static final DataSize DEFAULT_DISK_MAX_SIZE = DataSize.of(10, DataSize.Unit.GIBIBYTE);
   public static final DataSize DEFAULT_DECOMPRESSED_MAX_SIZE =
       DataSize.of(256, DataSize.Unit.MEBIBYTE);
+  public static final DataSize DEFAULT_POSTING_LISTS_MAX_SIZE =
+      DataSize.of(64, DataSize.Unit.MEBIBYTE);
 
   /**
    * The disk tier's directory under {@code data-dir} when {@code cache.disk.directory} is unset.
@@ -38,6 +44,7 @@ public record CacheConfig(
     requireNonNull(diskMaxSize, "diskMaxSize is null");
     requireNonNull(diskDirectory, "diskDirectory is null");
     requireNonNull(decompressedMaxSize, "decompressedMaxSize is null");
+    requireNonNull(postingListsMaxSize, "postingListsMaxSize is null");
   }
 
   /** The default bounds, with the disk tier in {@code <dataDir>/cache}. */
@@ -55,8 +62,15 @@ public record CacheConfig(
     private DataSize diskMaxSize;
     private Path diskDirectory;
     private DataSize decompressedMaxSize;
+    private DataSize postingListsMaxSize;
 
     private Builder() {}
+
+    public Builder postingListsMaxSize(DataSize postingListsMaxSize) {
+      checkUnset("postingListsMaxSize", this.postingListsMaxSize);
+      this.postingListsMaxSize = requireNonNull(postingListsMaxSize, "postingListsMaxSize is null");
+      return this;
+    }
 
     public Builder decompressedMaxSize(DataSize decompressedMaxSize) {
       checkUnset("decompressedMaxSize", this.decompressedMaxSize);
@@ -93,7 +107,8 @@ public record CacheConfig(
           memoryMaxSize == null ? DEFAULT_MEMORY_MAX_SIZE : memoryMaxSize,
           diskMaxSize == null ? DEFAULT_DISK_MAX_SIZE : diskMaxSize,
           diskDirectory == null ? dataDir.resolve(DEFAULT_DISK_DIRECTORY_NAME) : diskDirectory,
-          decompressedMaxSize == null ? DEFAULT_DECOMPRESSED_MAX_SIZE : decompressedMaxSize);
+          decompressedMaxSize == null ? DEFAULT_DECOMPRESSED_MAX_SIZE : decompressedMaxSize,
+          postingListsMaxSize == null ? DEFAULT_POSTING_LISTS_MAX_SIZE : postingListsMaxSize);
     }
 
     private static void checkUnset(String name, Object current) {
