@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.hash.Hashing;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.segment.source.MappedSegmentSource;
 import io.shelfmark.segment.source.ObjectStoreSegmentSource;
@@ -226,8 +227,17 @@ public final class SegmentStore {
 
   /** Opens a pinned segment file, memory-mapped. The caller closes the segment. */
   public static Segment openPinned(Path file, IndexService indexes) throws IOException {
+    return openPinned(file, indexes, BitmapCache.disabled());
+  }
+
+  /**
+   * Opens a pinned segment file, memory-mapped, its index readers keeping decoded bitmaps in {@code
+   * bitmaps}. The caller closes the segment.
+   */
+  public static Segment openPinned(Path file, IndexService indexes, BitmapCache bitmaps)
+      throws IOException {
     // Segment.open closes the source when it fails.
-    return Segment.open(MappedSegmentSource.open(file), indexes);
+    return Segment.open(MappedSegmentSource.open(file), indexes, bitmaps);
   }
 
   private String relativePath(Location location) {

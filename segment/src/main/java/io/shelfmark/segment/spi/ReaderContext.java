@@ -44,30 +44,6 @@ public record ReaderContext(
     requireNonNull(bitmaps, "bitmaps is null");
   }
 
-  /** A context whose reader caches no decoded bitmap. */
-  public ReaderContext(
-      String segment,
-      ColumnDescriptor column,
-      int docCount,
-      String partName,
-      int partVersion,
-      long partOffset,
-      ByteBuffer part,
-      Optional<Dictionary> dictionary,
-      RoaringBitmap nulls) {
-    this(
-        segment,
-        column,
-        docCount,
-        partName,
-        partVersion,
-        partOffset,
-        part,
-        dictionary,
-        nulls,
-        DecodedBitmaps.uncached());
-  }
-
   /** A bounds-checked reader over the part, naming it in errors. */
   public PartReader reader() {
     return new PartReader(segment, partName, partOffset, part);

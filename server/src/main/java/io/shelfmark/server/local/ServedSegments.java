@@ -11,7 +11,6 @@ import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
-import io.shelfmark.segment.source.MappedSegmentSource;
 import io.shelfmark.segment.source.ObjectStoreSegmentSource;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
@@ -135,10 +134,7 @@ public final class ServedSegments implements Closeable {
   private Segment openSegment(Location location, long size) throws IOException {
     sizes.put(location, size);
     return switch (mode) {
-      // Segment.open closes the source when it fails.
-      case PINNED ->
-          Segment.open(
-              MappedSegmentSource.open(store.pin(location, pinDirectory)), indexes, bitmaps);
+      case PINNED -> SegmentStore.openPinned(store.pin(location, pinDirectory), indexes, bitmaps);
       case REMOTE ->
           Segment.open(new ObjectStoreSegmentSource(remoteReads, location, size), indexes, bitmaps);
     };
