@@ -364,6 +364,14 @@ final class FileExecution {
         }
       }
     }
+    long wanted = RowCollector.wanted(plan);
+    if (filter.exact()
+        && !plan.aggregated()
+        && plan.orderBy().isEmpty()
+        && rows.getLongCardinality() > wanted) {
+      // A LIMIT without ORDER BY keeps a file's first matching rows: read only their pages.
+      rows = rows.limit((int) wanted);
+    }
     RowSelection selection =
         rows.getLongCardinality() == file.recordCount()
             ? RowSelection.all()

@@ -115,6 +115,9 @@ public final class QueryExecutor {
     // In task order, whichever worker ran each file: a selection without ORDER BY keeps the same
     // rows run after run.
     for (PartialResult partial : queue.results()) {
+      if (partial == null) {
+        continue; // not run: the files before it already held the rows a LIMIT asks for
+      }
       merged = merged.merge(partial);
       if (!plan.aggregated()) {
         merged = trim(plan, merged);
@@ -127,6 +130,10 @@ public final class QueryExecutor {
    * One query's files, handed out one at a time to whichever worker asks next; each file's partial
    * result is kept at the file's position. The first failure stops every worker at its next file
    * (and, through the abandon flag the files poll, inside the file it is running).
+   *
+   * <p>A selection with a LIMIT and no ORDER BY stops handing out files once the files before the
+   * first unfinished one hold offset + limit rows: the rows kept are those a run over every file
+   * keeps (the first ones in file order), so the answer does not depend on which files ran.
    */
   private static final class FileQueue {
     private final QueryPlan plan;
@@ -137,6 +144,15 @@ public final class QueryExecutor {
     private final PartialResult[] results;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+
+    /** Rows a LIMIT without ORDER BY needs; Long.MAX_VALUE when every file must run. */
+    private final long wanted;
+
+    /** The files [0, prefixEnd) have finished, holding prefixRows rows. Guarded by this. */
+    private int prefixEnd;
+
+    private long prefixRows;
+    private volatile boolean enough;
 
     FileQueue(
         QueryPlan plan,
@@ -150,14 +166,22 @@ public final class QueryExecutor {
       this.reader = reader;
       this.abandoned = abandoned;
       this.results = new PartialResult[tasks.size()];
+      this.wanted =
+          plan.aggregated() || !plan.orderBy().isEmpty()
+              ? Long.MAX_VALUE
+              : RowCollector.wanted(plan);
     }
 
     void drain() {
       int index;
-      while (!abandoned.get() && (index = next.getAndIncrement()) < tasks.size()) {
+      while (!abandoned.get() && !enough && (index = next.getAndIncrement()) < tasks.size()) {
         try {
           // Written before the worker's future completes, read after the caller joined it.
-          results[index] = runFile(plan, tasks.get(index), context, reader);
+          PartialResult result = runFile(plan, tasks.get(index), context, reader);
+          results[index] = result;
+          if (wanted != Long.MAX_VALUE) {
+            finished();
+          }
         } catch (RuntimeException e) {
           firstFailure.compareAndSet(null, e);
           abandoned.set(true);
@@ -166,12 +190,26 @@ public final class QueryExecutor {
       }
     }
 
+    /** Extends the finished prefix of files; enough once it holds the rows the LIMIT wants. */
+    private synchronized void finished() {
+      while (prefixEnd < results.length && results[prefixEnd] != null) {
+        prefixRows += results[prefixEnd].rows().size();
+        prefixEnd++;
+      }
+      if (prefixRows >= wanted) {
+        enough = true;
+      }
+    }
+
     /** The failure that made the query stop, if a file failed. */
     RuntimeException firstFailure() {
       return firstFailure.get();
     }
 
-    /** Every file's partial result, in task order; call after every worker finished. */
+    /**
+     * Every file's partial result, in task order, null for files a satisfied LIMIT left unrun; call
+     * after every worker finished.
+     */
     List<PartialResult> results() {
       return Arrays.asList(results);
     }

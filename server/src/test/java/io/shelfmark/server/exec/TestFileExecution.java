@@ -15,6 +15,7 @@ import io.shelfmark.server.exec.TestingEngine.Mode;
 import io.shelfmark.server.exec.TestingLakeTables.TableFile;
 import io.shelfmark.server.exec.TestingLakeTables.TestingTable;
 import io.shelfmark.server.result.ExecutionStatistics;
+import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
 import io.shelfmark.storage.spi.Location;
@@ -208,6 +209,27 @@ class TestFileExecution {
               "SELECT m['k2'] AS k2, COUNT(*) AS c, COUNT(DISTINCT s) AS s FROM test.types WHERE m['k1'] IN ('a1', 'a3') GROUP BY m['k2'] ORDER BY k2 NULLS FIRST")) {
         ResultComparison.assertEquivalent(
             lake.oracle.query(sql), engine.query(sql), sql.contains("ORDER BY"), 1e-9);
+      }
+    }
+  }
+
+  @Test
+  void limitWithoutOrderByReadsOnlyTheFilesAndRowsItKeeps() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      assertThat(engine.tasks()).hasSizeGreaterThan(2);
+      for (String where : List.of("", " WHERE resolution = 15000")) {
+        String columns = "SELECT org_id, metric, sum_rollup FROM obs.metrics" + where;
+        PartialResult everything = engine.partial(columns + " LIMIT 1000000000");
+        PartialResult limited = engine.partial(columns + " LIMIT 3");
+        // The rows a run over every file keeps first: the same with or without early stops.
+        assertThat(limited.rows()).as(where).isEqualTo(everything.rows().subList(0, 3));
+        assertThat(limited.statistics().filesQueried())
+            .as("%s: files after the first ones holding 3 rows are not run", where)
+            .isLessThan(engine.tasks().size());
+        assertThat(limited.statistics().parquetBytesRead())
+            .as("%s: only the pages of the kept rows are read", where)
+            .isLessThan(everything.statistics().parquetBytesRead() / 2);
       }
     }
   }
