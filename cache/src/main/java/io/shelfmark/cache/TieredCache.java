@@ -176,6 +176,15 @@ public final class TieredCache implements Closeable {
     disk.invalidate(key);
   }
 
+  /**
+   * Empties both tiers (a node's warm-up does, so its first user query finds empty caches). Reads
+   * in flight may still store their pages afterwards.
+   */
+  public void invalidateAll() {
+    memory.invalidateAll();
+    disk.invalidateAll();
+  }
+
   /** Runs both tiers' pending maintenance now; afterwards each is within its bound. */
   public void cleanUp() {
     memory.cleanUp();

@@ -200,6 +200,26 @@ class TestTieredCache {
   }
 
   @Test
+  void invalidateAllEmptiesBothTiersAndTheNextReadFetchesAgain() throws IOException {
+    TieredCache cache = open(1 << 20, 1 << 20);
+    CacheKey first = range(5000, 2000);
+    CacheKey second = range(9000, 1000);
+    cache.read(first, CachePolicy.MEMORY_AND_DISK, fileFetcher);
+    cache.read(second, CachePolicy.MEMORY_AND_DISK, fileFetcher);
+    assertThat(cache.diskTier().entryCount()).isEqualTo(2);
+
+    cache.invalidateAll();
+
+    assertThat(cache.memoryTier().getQuietly(first)).isEmpty();
+    assertThat(cache.diskTier().getQuietly(first)).isEmpty();
+    assertThat(cache.diskTier().getQuietly(second)).isEmpty();
+    assertThat(cache.diskTier().entryCount()).isZero();
+    assertThat(bytesOf(cache.read(first, CachePolicy.MEMORY_AND_DISK, fileFetcher)))
+        .isEqualTo(expected(first));
+    assertThat(fetches).hasValue(3);
+  }
+
+  @Test
   void policyNoneNeverStores() throws IOException {
     TieredCache cache = open(1 << 20, 1 << 20);
     CacheKey key = range(0, 512);

@@ -14,6 +14,7 @@ import static io.shelfmark.config.ClusterKeys.ENDPOINT;
 import static io.shelfmark.config.ClusterKeys.HOST;
 import static io.shelfmark.config.ClusterKeys.HTTP_PORT;
 import static io.shelfmark.config.ClusterKeys.MAX_CONNECTIONS;
+import static io.shelfmark.config.ClusterKeys.MAX_DURATION;
 import static io.shelfmark.config.ClusterKeys.MAX_RETRIES;
 import static io.shelfmark.config.ClusterKeys.MAX_SIZE;
 import static io.shelfmark.config.ClusterKeys.MEMORY;
@@ -25,6 +26,7 @@ import static io.shelfmark.config.ClusterKeys.REGION;
 import static io.shelfmark.config.ClusterKeys.REQUEST_TIMEOUT;
 import static io.shelfmark.config.ClusterKeys.ROLES;
 import static io.shelfmark.config.ClusterKeys.ROOT;
+import static io.shelfmark.config.ClusterKeys.ROUNDS;
 import static io.shelfmark.config.ClusterKeys.RPC_PORT;
 import static io.shelfmark.config.ClusterKeys.SECRET_ACCESS_KEY;
 import static io.shelfmark.config.ClusterKeys.SEGMENT_MODE;
@@ -33,6 +35,7 @@ import static io.shelfmark.config.ClusterKeys.SERVER;
 import static io.shelfmark.config.ClusterKeys.STORAGE;
 import static io.shelfmark.config.ClusterKeys.TYPE;
 import static io.shelfmark.config.ClusterKeys.WAREHOUSE;
+import static io.shelfmark.config.ClusterKeys.WARMUP;
 
 import com.google.common.collect.Sets;
 import io.shelfmark.config.cluster.CacheConfig;
@@ -45,6 +48,7 @@ import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
+import io.shelfmark.config.cluster.WarmupConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -98,6 +102,7 @@ final class ClusterConfigBinder {
         server
             .choice(SEGMENT_MODE, SegmentMode.values(), SegmentMode::configName)
             .orElse(ClusterConfig.DEFAULT_SEGMENT_MODE);
+    WarmupConfig warmup = bindWarmup(server.section(WARMUP));
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -113,7 +118,16 @@ final class ClusterConfigBinder {
             segmentStore.orElseThrow(),
             cache,
             dataDir,
-            segmentMode));
+            segmentMode,
+            warmup));
+  }
+
+  private static WarmupConfig bindWarmup(ConfigNode warmup) {
+    return new WarmupConfig(
+        warmup.integer(ROUNDS, 0, WarmupConfig.MAX_ROUNDS).orElse(WarmupConfig.DEFAULT_ROUNDS),
+        warmup
+            .duration(MAX_DURATION, WarmupConfig.MIN_MAX_DURATION)
+            .orElse(WarmupConfig.DEFAULT_MAX_DURATION));
   }
 
   private static PortsConfig bindPorts(

@@ -21,6 +21,9 @@ final class ClusterKeys {
   static final String HTTP_PORT = "http-port";
   static final String RPC_PORT = "rpc-port";
   static final String SEGMENT_MODE = "segment-mode";
+  static final String WARMUP = "warmup";
+  static final String ROUNDS = "rounds";
+  static final String MAX_DURATION = "max-duration";
   static final String STORAGE = "storage";
   static final String CATALOG = "catalog";
   static final String SEGMENT_STORE = "segment-store";
@@ -62,6 +65,8 @@ final class ClusterKeys {
           BROKER + "." + HTTP_PORT,
           SERVER + "." + RPC_PORT,
           SERVER + "." + SEGMENT_MODE,
+          SERVER + "." + WARMUP + "." + ROUNDS,
+          SERVER + "." + WARMUP + "." + MAX_DURATION,
           CONTROLLER + "." + HTTP_PORT,
           STORAGE + "." + TYPE,
           STORAGE + "." + ENDPOINT,

@@ -106,9 +106,14 @@ public final class ConfigWriter {
     }
     root.put(ClusterKeys.HOST, config.host());
     root.putObject(ClusterKeys.BROKER).put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort());
-    root.putObject(ClusterKeys.SERVER)
-        .put(ClusterKeys.RPC_PORT, config.ports().serverRpcPort())
-        .put(ClusterKeys.SEGMENT_MODE, config.segmentMode().configName());
+    ObjectNode server =
+        root.putObject(ClusterKeys.SERVER)
+            .put(ClusterKeys.RPC_PORT, config.ports().serverRpcPort())
+            .put(ClusterKeys.SEGMENT_MODE, config.segmentMode().configName());
+    server
+        .putObject(ClusterKeys.WARMUP)
+        .put(ClusterKeys.ROUNDS, config.warmup().rounds())
+        .put(ClusterKeys.MAX_DURATION, DurationFormat.format(config.warmup().maxDuration()));
     root.putObject(ClusterKeys.CONTROLLER)
         .put(ClusterKeys.HTTP_PORT, config.ports().controllerHttpPort());
     writeStorage(root.putObject(ClusterKeys.STORAGE), config.storage());

@@ -13,6 +13,7 @@ import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
+import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.unit.DataSize;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,9 @@ class TestClusterConfigLoader {
         http-port: 18099
       server:
         rpc-port: 18098
+        warmup:
+          rounds: 5
+          max-duration: 2m
       controller:
         http-port: 18097
       storage:
@@ -88,7 +92,7 @@ class TestClusterConfigLoader {
           "roles": ["broker", "server"],
           "host": "10.0.0.5",
           "broker": {"http-port": 18099},
-          "server": {"rpc-port": 18098},
+          "server": {"rpc-port": 18098, "warmup": {"rounds": 5, "max-duration": "2m"}},
           "controller": {"http-port": 18097},
           "storage": {
             "type": "s3", "endpoint": "http://127.0.0.1:9000", "region": "eu-west-1",
@@ -147,6 +151,7 @@ class TestClusterConfigLoader {
                 DataSize.of(64, DataSize.Unit.MEBIBYTE),
                 DataSize.of(32, DataSize.Unit.MEBIBYTE)));
     assertThat(config.dataDir()).isEqualTo(Path.of("/var/lib/shelfmark"));
+    assertThat(config.warmup()).isEqualTo(new WarmupConfig(5, Duration.ofMinutes(2)));
   }
 
   @Test
@@ -172,6 +177,7 @@ class TestClusterConfigLoader {
     assertThat(config.dataDir()).isEqualTo(Path.of(".shelfmark"));
     assertThat(config.cache()).isEqualTo(CacheConfig.defaults(Path.of(".shelfmark")));
     assertThat(config.cache().diskDirectory()).isEqualTo(Path.of(".shelfmark", "cache"));
+    assertThat(config.warmup()).isEqualTo(WarmupConfig.defaults());
   }
 
   @Test
@@ -661,6 +667,21 @@ class TestClusterConfigLoader {
         .hasMessageContaining("server.segment-mode")
         .hasMessageContaining("cloud")
         .hasMessageContaining("pinned, remote");
+  }
+
+  @Test
+  void warmupRoundsZeroTurnsItOffAndBadValuesAreNamed() {
+    assertThat(
+            parse("segment-store: /s\nroles: [server]\nserver:\n  warmup:\n    rounds: 0\n")
+                .warmup()
+                .enabled())
+        .isFalse();
+    assertThat(fail("segment-store: /s\nroles: [server]\nserver:\n  warmup:\n    rounds: -1\n"))
+        .hasMessageContaining("server.warmup.rounds");
+    assertThat(
+            fail(
+                "segment-store: /s\nroles: [server]\nserver:\n  warmup:\n    max-duration: 10ms\n"))
+        .hasMessageContaining("server.warmup.max-duration");
   }
 
   private Path write(String name, String text) throws Exception {

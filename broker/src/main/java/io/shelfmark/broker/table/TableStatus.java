@@ -20,6 +20,9 @@ import java.util.List;
  * @param segmentsPending data files whose segment is not built yet
  * @param segmentsFailed segments whose build failed (those files are read directly)
  * @param indexBytes bytes of the ready segments
+ * @param warmup where the serving node's warm-up is: {@code pending} (waiting for its first table's
+ *     segments), {@code running}, {@code done} or {@code off}; measured queries wait for {@code
+ *     done} or {@code off}
  * @param failures why segments failed, one entry per failed data file (at most {@link
  *     #MAX_FAILURES_LISTED})
  */
@@ -35,6 +38,7 @@ public record TableStatus(
     long segmentsPending,
     long segmentsFailed,
     long indexBytes,
+    String warmup,
     List<SegmentFailure> failures) {
   /** How many failures a status lists; the count is always complete. */
   public static final int MAX_FAILURES_LISTED = 20;
@@ -45,6 +49,7 @@ public record TableStatus(
   public TableStatus {
     requireNonNull(name, "name is null");
     requireNonNull(state, "state is null");
+    requireNonNull(warmup, "warmup is null");
     failures = List.copyOf(requireNonNull(failures, "failures is null"));
   }
 

@@ -30,7 +30,19 @@ class TestBrokerHttpServer {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TableStatus METRICS =
       new TableStatus(
-          "obs.metrics", TableStatus.SERVING, 42L, 3, 1000, 123_456, 0, 0, 0, 0, 0, List.of());
+          "obs.metrics",
+          TableStatus.SERVING,
+          42L,
+          3,
+          1000,
+          123_456,
+          0,
+          0,
+          0,
+          0,
+          0,
+          "done",
+          List.of());
 
   private final AtomicBoolean ready = new AtomicBoolean(true);
   private final ExecutorService executor = Executors.newFixedThreadPool(2);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -324,6 +325,20 @@ public final class DiskTier implements CacheTier {
         index.estimatedSize(),
         weightedSize(),
         maximumBytes);
+  }
+
+  @Override
+  public void invalidateAll() {
+    for (String name : List.copyOf(index.asMap().keySet())) {
+      index
+          .asMap()
+          .computeIfPresent(
+              name,
+              (ignored, entry) -> {
+                deleteQuietly(entryPath(name));
+                return null;
+              });
+    }
   }
 
   @Override

@@ -113,6 +113,11 @@ public final class MemoryTier implements CacheTier {
   }
 
   @Override
+  public void invalidateAll() {
+    cache.invalidateAll();
+  }
+
+  @Override
   public long weightedSize() {
     return cache.policy().eviction().orElseThrow().weightedSize().orElse(0);
   }

@@ -53,6 +53,12 @@ public interface CacheTier extends Closeable {
   /** Removes the entry for {@code key}, if any. */
   void invalidate(CacheKey key);
 
+  /**
+   * Removes every entry. Entries stored concurrently may survive; callers use it when nothing else
+   * writes (for example after a node's warm-up, before it reports ready).
+   */
+  void invalidateAll();
+
   /** Bytes currently counted against the bound. */
   long weightedSize();
 

@@ -29,6 +29,9 @@ record DisabledCacheTier(String name) implements CacheTier {
   public void invalidate(CacheKey key) {}
 
   @Override
+  public void invalidateAll() {}
+
+  @Override
   public long weightedSize() {
     return 0;
   }

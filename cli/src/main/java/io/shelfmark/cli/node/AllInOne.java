@@ -10,6 +10,7 @@ import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.cache.TieredCache;
+import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
@@ -42,6 +43,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,6 +68,8 @@ public final class AllInOne implements AutoCloseable {
   private final List<AutoCloseable> resources;
   private final TableRegistry registry;
   private final RegistryTables tables;
+  private final NodeWarmup warmup;
+  private final LongSupplier cachedBytes;
   private final int port;
   private final String host;
 
@@ -72,11 +77,15 @@ public final class AllInOne implements AutoCloseable {
       List<AutoCloseable> resources,
       TableRegistry registry,
       RegistryTables tables,
+      NodeWarmup warmup,
+      LongSupplier cachedBytes,
       String host,
       int port) {
     this.resources = resources;
     this.registry = registry;
     this.tables = tables;
+    this.warmup = warmup;
+    this.cachedBytes = cachedBytes;
     this.host = host;
     this.port = port;
   }
@@ -120,6 +129,7 @@ public final class AllInOne implements AutoCloseable {
 
       TieredCache cache = TieredCache.open(config.cache(), io, Ticker.systemTicker());
       resources.add(cache);
+      BitmapCache postingLists = BitmapCache.bounded(config.cache().postingListsMaxSize().bytes());
       ServedSegments segments =
           new ServedSegments(
               segmentStore,
@@ -127,7 +137,7 @@ public final class AllInOne implements AutoCloseable {
               dataDir.resolve("segments"),
               cache,
               indexes,
-              BitmapCache.bounded(config.cache().postingListsMaxSize().bytes()));
+              postingLists);
       resources.add(segments);
       boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
       // Virtual threads: a file's work waits for its pages (a round trip to S3) between bursts of
@@ -137,11 +147,12 @@ public final class AllInOne implements AutoCloseable {
           Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("query-file-", 0).factory());
       resources.add(fileWork::shutdownNow);
       DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
+      DecompressedPages keptPages = keptPages(config.cache(), pageCache);
       LocalServer server =
           new LocalServer(
               dataStore,
               pageCache ? Optional.of(cache) : Optional.empty(),
-              keptPages(config.cache(), pageCache),
+              keptPages,
               segments,
               deletes::deletedPositions,
               fileWork,
@@ -173,7 +184,12 @@ public final class AllInOne implements AutoCloseable {
               dispatcher,
               BrokerRoutes.DEFAULT_TIMEOUT,
               Clock.systemUTC());
-      RegistryTables tables = new RegistryTables(registry);
+      // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
+      AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
+      RegistryTables tables =
+          new RegistryTables(
+              registry,
+              () -> warmup.get() == null ? NodeWarmup.State.PENDING : warmup.get().state());
       BrokerHttpServer broker =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -187,6 +203,16 @@ public final class AllInOne implements AutoCloseable {
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
       resources.add(broker);
+      warmup.set(
+          new NodeWarmup(
+              config.warmup(),
+              "http://" + config.host() + ":" + boundPort,
+              () -> {
+                cache.invalidateAll();
+                keptPages.invalidateAll();
+                postingLists.invalidateAll();
+              }));
+      registry.addListener(warmup.get());
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
       refresher.scheduleWithFixedDelay(
           () -> refreshAll(registry, lastChecked), 1, 1, TimeUnit.SECONDS);
@@ -199,7 +225,17 @@ public final class AllInOne implements AutoCloseable {
               log.warn("Segment builds did not stop within 10 s; closing anyway");
             }
           });
-      return new AllInOne(resources, registry, tables, config.host(), boundPort);
+      LongSupplier cachedBytes =
+          () -> {
+            cache.cleanUp();
+            postingLists.cleanUp();
+            return cache.memoryTier().weightedSize()
+                + cache.diskTier().weightedSize()
+                + postingLists.stats().bytes()
+                + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0);
+          };
+      return new AllInOne(
+          resources, registry, tables, warmup.get(), cachedBytes, config.host(), boundPort);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
@@ -248,6 +284,24 @@ public final class AllInOne implements AutoCloseable {
 
   public RegistryTables tables() {
     return tables;
+  }
+
+  /** Where the node's warm-up is; tables report it too ({@code warmup}). */
+  public NodeWarmup.State warmupState() {
+    return warmup.state();
+  }
+
+  /**
+   * The bytes the node's caches hold now: pages (memory and disk), decompressed pages and decoded
+   * posting lists.
+   */
+  public long cachedBytes() {
+    return cachedBytes.getAsLong();
+  }
+
+  /** What the node's warm-up did, once it ran. */
+  public Optional<NodeWarmup.Summary> warmupSummary() {
+    return warmup.summary();
   }
 
   /** The broker's HTTP port. */

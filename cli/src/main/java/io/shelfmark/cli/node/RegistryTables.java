@@ -6,6 +6,7 @@ import io.shelfmark.broker.table.TableAdmin;
 import io.shelfmark.broker.table.TableAdminException;
 import io.shelfmark.broker.table.TableDirectory;
 import io.shelfmark.broker.table.TableStatus;
+import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.ConfigException;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigLoader;
@@ -18,13 +19,19 @@ import io.shelfmark.controller.table.TableRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The controller's tables as the HTTP API shows and onboards them. */
 public final class RegistryTables implements TableDirectory, TableAdmin {
   private final TableRegistry registry;
+  private final Supplier<NodeWarmup.State> warmup;
 
-  public RegistryTables(TableRegistry registry) {
+  /**
+   * @param warmup where the node's warm-up is, reported with every table
+   */
+  public RegistryTables(TableRegistry registry, Supplier<NodeWarmup.State> warmup) {
     this.registry = requireNonNull(registry, "registry is null");
+    this.warmup = requireNonNull(warmup, "warmup is null");
   }
 
   @Override
@@ -38,7 +45,7 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
 
   @Override
   public Optional<TableStatus> table(String name) {
-    return registry.table(name).map(RegistryTables::status);
+    return registry.table(name).map(this::status);
   }
 
   @Override
@@ -74,7 +81,7 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
   }
 
   /** The HTTP view of a served table. */
-  public static TableStatus status(ServedTable table) {
+  public TableStatus status(ServedTable table) {
     List<TableStatus.SegmentFailure> failures = new ArrayList<>();
     for (SegmentState.Failed failed : table.failures()) {
       if (failures.size() == TableStatus.MAX_FAILURES_LISTED) {
@@ -95,6 +102,7 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
         table.segmentsPending(),
         table.segmentsFailed(),
         table.indexBytes(),
+        warmup.get().label(),
         failures);
   }
 }

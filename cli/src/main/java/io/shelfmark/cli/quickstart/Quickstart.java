@@ -7,6 +7,7 @@ import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.client.ResultTablePrinter;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.cli.progress.ProgressLine;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.cluster.CacheConfig;
@@ -174,7 +175,28 @@ public final class Quickstart implements AutoCloseable {
         table.dataBytes() == 0 ? 0.0 : 100.0 * table.indexBytes() / table.dataBytes(),
         table.dataBytes(),
         table.segmentsFailed() == 0 ? "" : "; " + table.segmentsFailed() + " failed");
+    awaitWarmup(node, out);
     return table;
+  }
+
+  /** The node warms up once its first table is ready; its first queries come after. */
+  private static void awaitWarmup(AllInOne node, PrintStream out) {
+    long started = System.nanoTime();
+    while (node.warmupState() == NodeWarmup.State.PENDING
+        || node.warmupState() == NodeWarmup.State.RUNNING) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while the node warms up", e);
+      }
+    }
+    if (node.warmupState() == NodeWarmup.State.DONE) {
+      out.printf(
+          Locale.ROOT,
+          "        warmed up the node in %.1f s (caches emptied afterwards: server.warmup.*)%n",
+          (System.nanoTime() - started) / 1e9);
+    }
   }
 
   private static void runBenchmarkQueries(BrokerClient client, PrintStream out) {

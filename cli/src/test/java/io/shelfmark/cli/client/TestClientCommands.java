@@ -90,6 +90,7 @@ class TestClientCommands {
         done ? 0 : 3,
         done ? 1 : 0,
         done ? 8_000 : 2_000,
+        "off",
         done
             ? List.of(new TableStatus.SegmentFailure("s3://lake/f4.parquet", "corrupt page"))
             : List.of());

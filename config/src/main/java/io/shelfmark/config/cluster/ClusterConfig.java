@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  *     data-dir}); may be relative to the process's working directory
  * @param segmentMode whether servers pin segments on local disk or read them remotely ({@code
  *     server.segment-mode})
+ * @param warmup how the node warms up before reporting its first table ready ({@code
+ *     server.warmup.*})
  */
 public record ClusterConfig(
     String clusterName,
@@ -45,7 +47,8 @@ public record ClusterConfig(
     String segmentStore,
     CacheConfig cache,
     Path dataDir,
-    SegmentMode segmentMode) {
+    SegmentMode segmentMode,
+    WarmupConfig warmup) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -70,6 +73,7 @@ public record ClusterConfig(
     requireNonNull(cache, "cache is null");
     requireNonNull(dataDir, "dataDir is null");
     requireNonNull(segmentMode, "segmentMode is null");
+    requireNonNull(warmup, "warmup is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -126,6 +130,7 @@ public record ClusterConfig(
     private CacheConfig cache;
     private Path dataDir;
     private SegmentMode segmentMode;
+    private WarmupConfig warmup;
 
     private Builder() {}
 
@@ -194,6 +199,13 @@ public record ClusterConfig(
       return this;
     }
 
+    /** The warm-up; when unset, {@link WarmupConfig#defaults}. */
+    public Builder warmup(WarmupConfig warmup) {
+      checkUnset("warmup", this.warmup);
+      this.warmup = requireNonNull(warmup, "warmup is null");
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -211,7 +223,8 @@ public record ClusterConfig(
           segmentStore,
           cache == null ? CacheConfig.defaults(resolvedDataDir) : cache,
           resolvedDataDir,
-          segmentMode == null ? DEFAULT_SEGMENT_MODE : segmentMode);
+          segmentMode == null ? DEFAULT_SEGMENT_MODE : segmentMode,
+          warmup == null ? WarmupConfig.defaults() : warmup);
     }
 
     private static void checkUnset(String name, Object current) {

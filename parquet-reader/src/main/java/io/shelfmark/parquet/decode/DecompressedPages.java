@@ -23,6 +23,9 @@ public interface DecompressedPages {
         public void keep(String file, long fileSize, long pageOffset, byte[] body) {}
 
         @Override
+        public void invalidateAll() {}
+
+        @Override
         public String toString() {
           return "DecompressedPages.NONE";
         }
@@ -33,4 +36,7 @@ public interface DecompressedPages {
 
   /** Keeps {@code body}, which from now on must not be written to, if room allows. */
   void keep(String file, long fileSize, long pageOffset, byte[] body);
+
+  /** Drops every kept body (readers holding one keep using it). */
+  void invalidateAll();
 }

@@ -45,6 +45,11 @@ public final class MemoryDecompressedPages implements DecompressedPages {
     }
   }
 
+  @Override
+  public void invalidateAll() {
+    bodies.invalidateAll();
+  }
+
   /** Lookups that found a body. */
   public long hits() {
     return hits.sum();

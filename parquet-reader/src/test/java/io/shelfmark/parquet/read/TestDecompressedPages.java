@@ -97,6 +97,18 @@ class TestDecompressedPages {
   }
 
   @Test
+  void invalidateAllDropsEveryBody() throws IOException {
+    MemoryDecompressedPages kept = new MemoryDecompressedPages(DataSize.ofBytes(64 << 20));
+    RoaringBitmap rows = TestParquetFileReader.range(0, 2_000);
+    read(v1, rows, kept);
+    kept.invalidateAll();
+    assertThat(kept.keptBytes()).isZero();
+    assertThat(read(v1, rows, kept)).isEqualTo(TestingRows.expected(rows, COLUMNS));
+    assertThat(kept.hits()).isZero();
+    assertThat(kept.misses()).isEqualTo(120);
+  }
+
+  @Test
   void keepsNoMoreThanItsBound() throws IOException {
     MemoryDecompressedPages kept = new MemoryDecompressedPages(DataSize.ofBytes(2_000));
     RoaringBitmap rows = TestParquetFileReader.range(0, 2_000);

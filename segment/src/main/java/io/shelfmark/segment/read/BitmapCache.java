@@ -77,13 +77,23 @@ public final class BitmapCache {
     return new Stats(stats.hitCount(), stats.missCount(), stats.evictionCount(), bytes);
   }
 
+  /**
+   * Drops every cached bitmap of every segment (a node's warm-up does, so its first user query
+   * decodes its posting lists as a cold node would). Holders of a bitmap keep using it.
+   */
+  public void invalidateAll() {
+    if (cache != null) {
+      cache.invalidateAll();
+    }
+  }
+
   /** Whether this cache keeps anything. */
   public boolean isEnabled() {
     return cache != null;
   }
 
-  /** Runs pending maintenance (evictions); for tests that check the bound. */
-  void cleanUp() {
+  /** Runs pending maintenance (evictions), so that {@link Stats#bytes} is current. */
+  public void cleanUp() {
     if (cache != null) {
       cache.cleanUp();
     }

@@ -46,6 +46,24 @@ class TestBitmapCache {
   }
 
   @Test
+  void testInvalidateAllMakesTheNextLookupDecodeAgain() throws IOException {
+    BitmapCache cache = BitmapCache.bounded(BitmapCache.DEFAULT_MAX_BYTES);
+    TestingTable table = table(1, 5);
+    try (Segment segment = open(table, "segment-a", cache)) {
+      Predicate predicate = Predicate.eq("resolution", Value.of(15000L));
+      RoaringBitmap expected = new ScanOracle(table).matches(predicate, segment.allDocs());
+      new FilterEvaluator(segment).evaluate(predicate);
+      cache.invalidateAll();
+      cache.cleanUp();
+      assertThat(cache.stats().bytes()).isZero();
+
+      assertThat(new FilterEvaluator(segment).evaluate(predicate).definite()).isEqualTo(expected);
+      assertThat(cache.stats().misses()).isEqualTo(2);
+      assertThat(cache.stats().hits()).isZero();
+    }
+  }
+
+  @Test
   void testCacheStaysWithinItsBound() throws IOException {
     long bound = 40_000;
     BitmapCache cache = BitmapCache.bounded(bound);

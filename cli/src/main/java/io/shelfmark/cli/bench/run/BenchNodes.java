@@ -6,6 +6,7 @@ import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.cli.quickstart.Quickstart;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigLoader;
@@ -13,6 +14,7 @@ import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.SegmentMode;
+import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.controller.table.OnboardingException;
@@ -52,7 +54,13 @@ final class BenchNodes {
   }
 
   static ClusterConfig config(ProxiedLake lake, BenchMode mode, Path nodeDir) {
+    return config(lake, mode, nodeDir, WarmupConfig.defaults());
+  }
+
+  /** The node's config; {@code warmup} as a node's default unless the node only builds. */
+  static ClusterConfig config(ProxiedLake lake, BenchMode mode, Path nodeDir, WarmupConfig warmup) {
     return ClusterConfig.builder()
+        .warmup(warmup)
         .storage(lake.proxiedStorage())
         .catalog(lake.lake().catalogConfig())
         .segmentStore(Quickstart.SEGMENT_STORE)
@@ -67,15 +75,25 @@ final class BenchNodes {
   }
 
   /**
-   * A node in {@code mode} over {@code nodeDir}, with the table onboarded and every segment ready.
+   * A node in {@code mode} over {@code nodeDir}, with the table onboarded, every segment ready and
+   * the node's warm-up done.
    */
   AllInOne start(BenchMode mode, Path nodeDir) throws IOException, OnboardingException {
+    return start(config(lake, mode, nodeDir));
+  }
+
+  /**
+   * A pinned node that builds the segments: no warm-up, so that returning once every segment is
+   * ready times the build alone.
+   */
+  AllInOne startBuild(Path nodeDir) throws IOException, OnboardingException {
+    return start(config(lake, BenchMode.PINNED, nodeDir, WarmupConfig.off()));
+  }
+
+  private AllInOne start(ClusterConfig config) throws IOException, OnboardingException {
     AllInOne node =
         AllInOne.start(
-            config(lake, mode, nodeDir),
-            Map.of(LocalLake.CATALOG_NAME, lake.lake().catalog()),
-            lake.proxiedStore(),
-            0);
+            config, Map.of(LocalLake.CATALOG_NAME, lake.lake().catalog()), lake.proxiedStore(), 0);
     try {
       waitReady(node, node.registry().onboard(tableConfig).sqlName());
       return node;
@@ -141,11 +159,16 @@ final class BenchNodes {
     Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
-  /** Waits until no segment of the table is pending; returns its final state. */
+  /**
+   * Waits until no segment of the table is pending and the node's warm-up is over (or off); returns
+   * the table's final state.
+   */
   static ServedTable waitReady(AllInOne node, String name) {
     while (true) {
       ServedTable table = node.registry().table(name).orElseThrow();
-      if (table.segmentsPending() == 0) {
+      NodeWarmup.State warmup = node.warmupState();
+      if (table.segmentsPending() == 0
+          && (warmup == NodeWarmup.State.DONE || warmup == NodeWarmup.State.OFF)) {
         return table;
       }
       try {

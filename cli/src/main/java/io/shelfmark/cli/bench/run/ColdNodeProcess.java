@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.client.BrokerClientException;
+import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.table.TableConfig;
@@ -165,7 +166,8 @@ final class ColdNodeProcess implements AutoCloseable {
 
   /**
    * Onboards {@code table} over HTTP ({@code POST /tables}) and waits until none of its segments is
-   * pending ({@code GET /tables/{name}}), as the in-process nodes wait.
+   * pending and the node's warm-up is over ({@code GET /tables/{name}}), as the in-process nodes
+   * wait.
    *
    * @return the table's final status
    * @throws IOException naming the log file when the child dies, refuses the table or is not ready
@@ -192,7 +194,10 @@ final class ColdNodeProcess implements AutoCloseable {
       if (status.isEmpty()) {
         throw failure("it does not serve " + tableName + " after onboarding it");
       }
-      if (status.get().path("segmentsPending").asLong(-1) == 0) {
+      String warmup = status.get().path("warmup").asText();
+      if (status.get().path("segmentsPending").asLong(-1) == 0
+          && (warmup.equals(NodeWarmup.State.DONE.label())
+              || warmup.equals(NodeWarmup.State.OFF.label()))) {
         return status.get();
       }
       if (System.nanoTime() > deadline) {

@@ -169,7 +169,7 @@ final class EngineBench {
     Path nodeDir = options.dataDir().resolve("node-build");
     BenchNodes.deleteTree(nodeDir);
     long start = System.nanoTime();
-    try (AllInOne node = nodes.start(BenchMode.PINNED, nodeDir)) {
+    try (AllInOne node = nodes.startBuild(nodeDir)) {
       double seconds = (System.nanoTime() - start) / 1e9;
       ServedTable table = BenchNodes.waitReady(node, node.registry().tables().get(0).sqlName());
       BuildFigures build =

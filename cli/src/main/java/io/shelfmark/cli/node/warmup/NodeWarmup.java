@@ -1,0 +1,200 @@
+package io.shelfmark.cli.node.warmup;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.cli.client.BrokerClient;
+import io.shelfmark.cli.client.BrokerClientException;
+import io.shelfmark.config.cluster.WarmupConfig;
+import io.shelfmark.controller.table.ServedTable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Warms a node's JVM before it reports its first table ready: once that table's segments are all
+ * built (and published to the broker), a background thread runs {@link WarmupQueries} over HTTP
+ * against the node's own broker for {@link WarmupConfig#rounds()} rounds, emptying the node's
+ * caches after each round — so every round decodes and reads as a cold query does, and the first
+ * user query finds a compiled query path but empty caches. Warm-up happens once per process: the
+ * JIT's work serves every table, so tables onboarded later are ready as soon as their segments are.
+ *
+ * <p>A warm-up query that fails is logged and skipped; warm-up never fails a table. Thread safe:
+ * {@link #accept} is a table registry listener.
+ */
+public final class NodeWarmup implements Consumer<ServedTable> {
+  private static final Logger log = LoggerFactory.getLogger(NodeWarmup.class);
+
+  private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Where warm-up is, as table statuses report it ({@code warmup}). */
+  public enum State {
+    /** Warm-up is turned off ({@code server.warmup.rounds: 0}). */
+    OFF("off"),
+    /** Waiting for the first table whose segments are all ready. */
+    PENDING("pending"),
+    /** Running: the node is not ready for measured queries yet. */
+    RUNNING("running"),
+    /** Finished (or gave up, see the log): tables are ready once their segments are. */
+    DONE("done");
+
+    private final String label;
+
+    State(String label) {
+      this.label = label;
+    }
+
+    /** The word table statuses show. */
+    public String label() {
+      return label;
+    }
+  }
+
+  private final WarmupConfig config;
+  private final String brokerUrl;
+  private final Runnable emptyCaches;
+  private final AtomicReference<State> state;
+  private final AtomicReference<Summary> summary = new AtomicReference<>();
+
+  /**
+   * What a finished warm-up did.
+   *
+   * @param table the table it warmed up on
+   * @param queries the distinct warm-up queries
+   * @param rounds how many times they ran
+   * @param failed how many runs failed (the first failure is logged)
+   * @param millis how long it took
+   */
+  public record Summary(String table, int queries, int rounds, int failed, long millis) {
+    public Summary {
+      requireNonNull(table, "table is null");
+    }
+  }
+
+  /**
+   * @param brokerUrl the node's own broker, such as {@code http://127.0.0.1:8099}
+   * @param emptyCaches empties every cache a query may fill (pages, decompressed pages, posting
+   *     lists)
+   */
+  public NodeWarmup(WarmupConfig config, String brokerUrl, Runnable emptyCaches) {
+    this.config = requireNonNull(config, "config is null");
+    this.brokerUrl = requireNonNull(brokerUrl, "brokerUrl is null");
+    this.emptyCaches = requireNonNull(emptyCaches, "emptyCaches is null");
+    this.state = new AtomicReference<>(config.enabled() ? State.PENDING : State.OFF);
+  }
+
+  /** Where warm-up is now. */
+  public State state() {
+    return state.get();
+  }
+
+  /** What the warm-up did, once it ran queries. */
+  public Optional<Summary> summary() {
+    return Optional.ofNullable(summary.get());
+  }
+
+  /** Starts warm-up on {@code table} if it is the first with every segment settled. */
+  @Override
+  public void accept(ServedTable table) {
+    if (state.get() != State.PENDING
+        || table.snapshotId() < 0
+        || table.segmentsPending() > 0
+        || table.segmentsReady() == 0) {
+      return;
+    }
+    if (state.compareAndSet(State.PENDING, State.RUNNING)) {
+      Thread.ofPlatform()
+          .daemon(true)
+          .name("node-warmup")
+          .start(
+              () -> {
+                try {
+                  run(table);
+                } catch (RuntimeException e) {
+                  log.warn("Warm-up on table {} stopped: {}", table.sqlName(), e.toString());
+                } finally {
+                  emptyCaches.run();
+                  state.set(State.DONE);
+                }
+              });
+    }
+  }
+
+  private void run(ServedTable table) {
+    WarmupQueries shape = WarmupQueries.of(table.sqlName(), table.config(), table.schema());
+    if (shape.isEmpty()) {
+      log.info("No warm-up on table {}: it has no indexed column to filter on", table.sqlName());
+      return;
+    }
+    BrokerClient client = new BrokerClient(brokerUrl);
+    Optional<JsonNode> sample = sampleRow(client, shape.sampleSql(), table.sqlName());
+    if (sample.isEmpty()) {
+      return;
+    }
+    List<String> queries = shape.queries(sample.get());
+    long start = System.nanoTime();
+    long deadline = start + config.maxDuration().toNanos();
+    int rounds = 0;
+    int failed = 0;
+    while (rounds < config.rounds() && System.nanoTime() < deadline) {
+      for (String sql : queries) {
+        Optional<String> error = run(client, sql);
+        if (error.isPresent() && failed++ == 0) {
+          log.info("Warm-up query failed (later failures are counted): {}: {}", sql, error.get());
+        }
+      }
+      emptyCaches.run();
+      rounds++;
+    }
+    Summary done =
+        new Summary(
+            table.sqlName(),
+            queries.size(),
+            rounds,
+            failed,
+            (System.nanoTime() - start) / 1_000_000);
+    summary.set(done);
+    log.info(
+        "Warmed up on table {}: {} queries x {} rounds in {} ms ({} failed)",
+        done.table(),
+        done.queries(),
+        done.rounds(),
+        done.millis(),
+        done.failed());
+  }
+
+  private Optional<JsonNode> sampleRow(BrokerClient client, String sql, String table) {
+    JsonNode response = client.query(sql, Optional.of(QUERY_TIMEOUT));
+    JsonNode rows = response.path("resultTable").path("rows");
+    if (!errors(response).isEmpty() || rows.size() == 0) {
+      log.info(
+          "No warm-up on table {}: cannot sample a row ({})",
+          table,
+          errors(response).isEmpty() ? "no rows" : errors(response));
+      return Optional.empty();
+    }
+    return Optional.of(rows.get(0));
+  }
+
+  /** Runs one warm-up query; why it failed, or empty. */
+  private static Optional<String> run(BrokerClient client, String sql) {
+    try {
+      String errors = errors(client.query(sql, Optional.of(QUERY_TIMEOUT)));
+      return errors.isEmpty() ? Optional.empty() : Optional.of(errors);
+    } catch (BrokerClientException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  private static String errors(JsonNode response) {
+    StringBuilder messages = new StringBuilder();
+    for (JsonNode error : response.path("exceptions")) {
+      messages.append(messages.isEmpty() ? "" : "; ").append(error.path("message").asText());
+    }
+    return messages.toString();
+  }
+}
