@@ -121,8 +121,19 @@ final class FileExecution {
         statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
   }
 
-  /** What queries over the segment's file reuse, prepared on the first query after it opened. */
+  /** What queries over the segment's file reuse, prepared when it opened or on its first query. */
   private SegmentFiles.Prepared prepared(Segment segment) throws IOException {
+    return prepare(segment, file);
+  }
+
+  /**
+   * Prepares what every query over {@code segment}'s data file reuses (its parsed footer, page
+   * locations and Parquet schema), once: servers call it when they open a segment, so that the
+   * first query over the file does not pay for it.
+   *
+   * @throws UnsupportedQueryException if the segment is not exactly this file's
+   */
+  static SegmentFiles.Prepared prepare(Segment segment, DataFileInfo file) throws IOException {
     SegmentFiles.check(segment, file);
     // Kept on the segment itself (the check above makes it this file's): a cache keyed by segment
     // cost a weak-key lookup per file of every query.

@@ -2,10 +2,12 @@ package io.shelfmark.server.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ParquetFileReader;
+import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.RowOrdering;
@@ -256,6 +258,18 @@ public final class QueryExecutor {
               .formatted(task.file().path(), e.getMessage()),
           e);
     }
+  }
+
+  /**
+   * Prepares what every query over {@code segment}'s data file reuses (parsed footer, page
+   * locations, Parquet schema), kept on the open segment: a server calls it when it opens the
+   * segment, so that the first query over the file does not wait for it.
+   *
+   * @throws UnsupportedQueryException if the segment is not exactly this file's
+   * @throws IOException if the segment's footer or page layout cannot be read
+   */
+  public static void prepare(Segment segment, DataFileInfo file) throws IOException {
+    FileExecution.prepare(segment, file);
   }
 
   /** A selection's rows cut to offset + limit, in the plan's order. */

@@ -206,6 +206,8 @@ public final class LocalServer {
             identity == null ? entries.size() + " files" : identity.path());
         return Optional.empty();
       }
+      // Parsed now rather than by the first query over the file, which would wait for it.
+      QueryExecutor.prepare(segment, file);
       return Optional.of(segment);
     } catch (IOException | RuntimeException e) {
       // The exception itself, not only its message: some (a NullPointerException) have none.
