@@ -27,7 +27,10 @@ import org.apache.iceberg.types.Types;
  * (SQL parsing, pruning, index evaluation, page reads, decoding, aggregation, merging, rendering).
  */
 public final class WarmupQueries {
-  /** The time window of the filters: the hour before the sampled row. */
+  /**
+   * The time window of the filters: an hour either side of the sampled row, which is often the
+   * first of its file (so an hour before it alone may hold nothing).
+   */
   static final long WINDOW_MILLIS = 3_600_000L;
 
   /** Enough measures to cover the decoders of the table's common types without many reads. */
@@ -141,9 +144,16 @@ public final class WarmupQueries {
       JsonNode time = sampleRow.path(position++);
       if (time.isIntegralNumber()) {
         String column = quoteIdentifier(timeColumn.get());
-        long end = time.asLong();
+        long sampled = time.asLong();
         range =
-            Optional.of(column + " >= " + (end - WINDOW_MILLIS) + " AND " + column + " <= " + end);
+            Optional.of(
+                column
+                    + " >= "
+                    + (sampled - WINDOW_MILLIS)
+                    + " AND "
+                    + column
+                    + " <= "
+                    + (sampled + WINDOW_MILLIS));
       }
     }
     Map<MapKey, String> keyValues = new LinkedHashMap<>();
