@@ -8,7 +8,6 @@ import io.shelfmark.server.vector.VectorInputs;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.plan.AggregateCall;
 import io.shelfmark.sql.plan.QueryPlan;
-import io.shelfmark.sql.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,11 +26,7 @@ public final class Aggregator {
   public Aggregator(QueryPlan plan) {
     this.keys = plan.groupKeys();
     this.aggregates = plan.aggregates();
-    List<SqlType> types = new ArrayList<>();
-    for (Expression key : keys) {
-      types.add(key.type());
-    }
-    this.groups = new GroupTable(types);
+    this.groups = new GroupTable(keys);
     for (AggregateCall aggregate : aggregates) {
       accumulators.add(Accumulator.of(aggregate));
     }
@@ -42,14 +37,10 @@ public final class Aggregator {
     if (n == 0) {
       return;
     }
-    List<Vector> keyVectors = new ArrayList<>(keys.size());
-    for (Expression key : keys) {
-      keyVectors.add(VectorEvaluator.evaluate(key, inputs, size));
-    }
     if (groupIds.length < n) {
       groupIds = new int[Math.max(n, groupIds.length * 2)];
     }
-    groups.groupIds(keyVectors, sel, n, groupIds);
+    groups.groupIds(inputs, size, sel, n, groupIds);
     int groupCount = groups.groupCount();
     for (int i = 0; i < aggregates.size(); i++) {
       Vector argument =

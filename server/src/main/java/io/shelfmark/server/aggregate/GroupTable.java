@@ -1,7 +1,7 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.sql.type.SqlType;
+import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.sql.expression.Expression;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,29 +19,32 @@ final class GroupTable {
   private int[] scratch = new int[1024];
   private int groupCount;
 
-  GroupTable(List<SqlType> keyTypes) {
-    for (int i = 0; i < keyTypes.size(); i++) {
-      keys.add(new KeyColumn(keyTypes.get(i)));
+  GroupTable(List<Expression> keyExpressions) {
+    for (int i = 0; i < keyExpressions.size(); i++) {
+      keys.add(new KeyColumn(keyExpressions.get(i)));
       if (i > 0) {
         combinations.add(new LongIntMap(64));
         parents.add(new int[][] {new int[64], new int[64]});
       }
     }
-    groupCount = keyTypes.isEmpty() ? 1 : 0;
+    groupCount = keyExpressions.isEmpty() ? 1 : 0;
   }
 
-  /** Writes the group id of each selected row into {@code out[0..n)}. */
-  void groupIds(List<Vector> keyVectors, int[] sel, int n, int[] out) {
+  /**
+   * Writes the group id of each selected row {@code sel[0..n)} of a batch of {@code size} rows into
+   * {@code out[0..n)}.
+   */
+  void groupIds(VectorInputs inputs, int size, int[] sel, int n, int[] out) {
     if (keys.isEmpty()) {
       java.util.Arrays.fill(out, 0, n, 0);
       return;
     }
-    keys.get(0).ids(keyVectors.get(0), sel, n, out);
+    keys.get(0).ids(inputs, size, sel, n, out);
     if (scratch.length < n) {
       scratch = new int[n];
     }
     for (int k = 1; k < keys.size(); k++) {
-      keys.get(k).ids(keyVectors.get(k), sel, n, scratch);
+      keys.get(k).ids(inputs, size, sel, n, scratch);
       LongIntMap map = combinations.get(k - 1);
       int[][] parent = parents.get(k - 1);
       for (int j = 0; j < n; j++) {

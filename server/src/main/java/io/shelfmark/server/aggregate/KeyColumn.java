@@ -1,6 +1,10 @@
 package io.shelfmark.server.aggregate;
 
 import io.shelfmark.server.vector.Vector;
+import io.shelfmark.server.vector.VectorEvaluator;
+import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.sql.expression.DateTrunc;
+import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.type.SqlType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -10,31 +14,46 @@ import java.util.Map;
 
 /**
  * The distinct values of one GROUP BY key seen so far, numbered densely (NULL is a value too). Long
- * and double keys are numbered through a {@link LongIntMap} without boxing; strings and other
- * objects through a hash map, and a dictionary-encoded batch is numbered once per dictionary entry
- * it uses rather than once per row. Not thread safe.
+ * and double keys are numbered through {@link LongKeyIds} without boxing (a direct array while
+ * their range is small); strings and other objects through a hash map, and a dictionary-encoded
+ * batch is numbered once per dictionary entry it uses rather than once per row.
+ *
+ * <p>A key {@code dateTrunc(unit, x)} of a fixed-width unit (millisecond to day) is numbered by its
+ * bucket {@code floorDiv(x, width)} straight from {@code x}'s values: no truncated vector is built,
+ * and the buckets of a query's time range are a small dense range. Not thread safe.
  */
 final class KeyColumn {
+  private final Expression expression;
   private final SqlType type;
-  private final LongIntMap numbers = new LongIntMap(64);
+  private final TimeBucket bucket;
+  private final LongKeyIds numbers = new LongKeyIds();
   private final Map<Object, Integer> objects = new HashMap<>();
   private final List<Object> values = new ArrayList<>();
   private int nullId = -1;
-  private int[] numberToId = new int[64];
-  private int numberCount;
 
-  KeyColumn(SqlType type) {
-    this.type = type;
+  KeyColumn(Expression expression) {
+    this.expression = expression;
+    this.type = expression.type();
+    this.bucket = TimeBucket.of(expression).orElse(null);
   }
 
-  /** Writes the key id of each selected row {@code sel[0..n)} into {@code out[0..n)}. */
+  /**
+   * Writes the key id of each selected row {@code sel[0..n)} of a batch of {@code size} rows into
+   * {@code out[0..n)}.
+   */
+  void ids(VectorInputs inputs, int size, int[] sel, int n, int[] out) {
+    if (bucket != null) {
+      Vector value = VectorEvaluator.evaluate(((DateTrunc) expression).value(), inputs, size);
+      bucketIds(value, sel, n, out);
+    } else {
+      ids(VectorEvaluator.evaluate(expression, inputs, size), sel, n, out);
+    }
+  }
+
+  /** Writes the key id of each selected row {@code sel[0..n)} of {@code vector}'s rows. */
   void ids(Vector vector, int[] sel, int n, int[] out) {
     if (Vector.isLongType(type)) {
-      long[] in = vector.longs();
-      for (int j = 0; j < n; j++) {
-        int row = sel[j];
-        out[j] = vector.isNull(row) ? nullId() : longId(in[row]);
-      }
+      longIds(vector, sel, n, out);
     } else if (Vector.isDoubleType(type)) {
       double[] in = vector.doubles();
       for (int j = 0; j < n; j++) {
@@ -42,24 +61,73 @@ final class KeyColumn {
         out[j] = vector.isNull(row) ? nullId() : doubleId(in[row]);
       }
     } else if (vector.isDictionaryEncoded() && n * 4 >= vector.dictionary().size()) {
-      int[] remap = new int[vector.dictionary().size()];
-      java.util.Arrays.fill(remap, -1);
-      int[] ids = vector.ids();
-      for (int j = 0; j < n; j++) {
-        int id = ids[sel[j]];
-        if (id < 0) {
-          out[j] = nullId();
-        } else {
-          if (remap[id] < 0) {
-            remap[id] = objectId(vector.dictionary().value(id));
-          }
-          out[j] = remap[id];
-        }
-      }
+      dictionaryIds(vector, sel, n, out);
     } else {
       for (int j = 0; j < n; j++) {
         Object value = vector.object(sel[j]);
         out[j] = value == null ? nullId() : objectId(value);
+      }
+    }
+  }
+
+  private void longIds(Vector vector, int[] sel, int n, int[] out) {
+    long[] in = vector.longs();
+    boolean[] nulls = vector.nulls();
+    for (int j = 0; j < n; j++) {
+      int row = sel[j];
+      if (nulls != null && nulls[row]) {
+        out[j] = nullId();
+      } else {
+        long value = in[row];
+        int id = numbers.get(value);
+        out[j] = id >= 0 ? id : newNumber(value, value);
+      }
+    }
+  }
+
+  // One loop per width: a constant divisor lets the JIT divide by multiplying.
+  private void bucketIds(Vector value, int[] sel, int n, int[] out) {
+    long[] in = value.longs();
+    boolean[] nulls = value.nulls();
+    switch (bucket) {
+      case MILLIS_SECOND -> bucketIds(in, nulls, sel, n, out, 1_000L);
+      case MILLIS_MINUTE -> bucketIds(in, nulls, sel, n, out, 60_000L);
+      case MILLIS_HOUR -> bucketIds(in, nulls, sel, n, out, 3_600_000L);
+      case MILLIS_DAY -> bucketIds(in, nulls, sel, n, out, 86_400_000L);
+      case MICROS_MILLISECOND -> bucketIds(in, nulls, sel, n, out, 1_000L);
+      case MICROS_SECOND -> bucketIds(in, nulls, sel, n, out, 1_000_000L);
+      case MICROS_MINUTE -> bucketIds(in, nulls, sel, n, out, 60_000_000L);
+      case MICROS_HOUR -> bucketIds(in, nulls, sel, n, out, 3_600_000_000L);
+      case MICROS_DAY -> bucketIds(in, nulls, sel, n, out, 86_400_000_000L);
+    }
+  }
+
+  private void bucketIds(long[] in, boolean[] nulls, int[] sel, int n, int[] out, long width) {
+    for (int j = 0; j < n; j++) {
+      int row = sel[j];
+      if (nulls != null && nulls[row]) {
+        out[j] = nullId();
+      } else {
+        long key = Math.floorDiv(in[row], width);
+        int id = numbers.get(key);
+        out[j] = id >= 0 ? id : newNumber(key, ((DateTrunc) expression).truncate(in[row]));
+      }
+    }
+  }
+
+  private void dictionaryIds(Vector vector, int[] sel, int n, int[] out) {
+    int[] remap = new int[vector.dictionary().size()];
+    java.util.Arrays.fill(remap, -1);
+    int[] ids = vector.ids();
+    for (int j = 0; j < n; j++) {
+      int id = ids[sel[j]];
+      if (id < 0) {
+        out[j] = nullId();
+      } else {
+        if (remap[id] < 0) {
+          remap[id] = objectId(vector.dictionary().value(id));
+        }
+        out[j] = remap[id];
       }
     }
   }
@@ -72,25 +140,18 @@ final class KeyColumn {
     return nullId;
   }
 
-  private int longId(long value) {
-    int number = numbers.getOrAdd(value);
-    return number < numberCount ? numberToId[number] : newNumber(value);
-  }
-
   private int doubleId(double value) {
     double canonical = value == 0.0 ? 0.0 : value;
-    int number = numbers.getOrAdd(Double.doubleToLongBits(canonical));
-    return number < numberCount ? numberToId[number] : newNumber(canonical);
+    long bits = Double.doubleToLongBits(canonical);
+    int id = numbers.get(bits);
+    return id >= 0 ? id : newNumber(bits, canonical);
   }
 
-  // The LongIntMap numbers its own keys; this column's ids also count NULL, so map between them.
-  private int newNumber(Object boxed) {
-    if (numberCount == numberToId.length) {
-      numberToId = java.util.Arrays.copyOf(numberToId, numberCount * 2);
-    }
+  /** A new id for {@code number}, the key of {@code value} (a long or a double). */
+  private int newNumber(long number, Object value) {
     int id = values.size();
-    values.add(boxed);
-    numberToId[numberCount++] = id;
+    values.add(value);
+    numbers.put(number, id);
     return id;
   }
 

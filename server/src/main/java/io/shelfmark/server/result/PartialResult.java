@@ -67,6 +67,14 @@ public record PartialResult(
       all.addAll(other.rows);
       return ofRows(all, sum);
     }
+    // A side without groups adds nothing to merge: the usual case of the first file's partial
+    // merged into the empty start, or of one server's answer, costs no rehashing of its keys.
+    if (other.groups.isEmpty()) {
+      return new PartialResult(true, groups, List.of(), sum);
+    }
+    if (groups.isEmpty()) {
+      return new PartialResult(true, other.groups, List.of(), sum);
+    }
     Map<List<Object>, Group> byKey = new LinkedHashMap<>();
     for (Group group : groups) {
       byKey.put(group.key(), group);

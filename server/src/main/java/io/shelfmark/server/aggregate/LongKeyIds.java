@@ -1,0 +1,141 @@
+package io.shelfmark.server.aggregate;
+
+import java.util.Arrays;
+
+/**
+ * Long keys to ids the caller chose, for a GROUP BY key column. While the keys seen span a small
+ * range (time buckets of a query's time range, small integer codes) they are looked up in an int
+ * array indexed by {@code key - base}: a subtraction, a compare and a load per row, no hashing.
+ * Once the span passes {@link #MAX_DENSE_SPAN} the keys move to a hash table for good.
+ *
+ * <p>The window {@code [base, base + capacity)} never reaches past {@link Long#MAX_VALUE}, so the
+ * unsigned test {@code key - base < capacity} (computed with wraparound) holds exactly for the keys
+ * inside it. Not thread safe.
+ */
+final class LongKeyIds {
+  /** The largest key range held in a direct array: 4 MiB of ids. */
+  static final int MAX_DENSE_SPAN = 1 << 20;
+
+  private static final int ABSENT = -1;
+  private static final int INITIAL_CAPACITY = 64;
+
+  // Dense mode: ids by key - base, ABSENT where no key was put; null once hashed.
+  private int[] dense = absent(INITIAL_CAPACITY);
+  private long base;
+  private long min = Long.MAX_VALUE;
+  private long max = Long.MIN_VALUE;
+  // Hashed mode: an id map of the LongIntMap family, keyed by the key itself.
+  private LongIntMap hashed;
+  private int[] hashedIds;
+  private int size;
+
+  /** The id of {@code key}, or -1 when it was never put. */
+  int get(long key) {
+    int[] slots = dense;
+    if (slots != null) {
+      long offset = key - base;
+      return Long.compareUnsigned(offset, slots.length) < 0 ? slots[(int) offset] : ABSENT;
+    }
+    int number = hashed.get(key);
+    return number < 0 ? ABSENT : hashedIds[number];
+  }
+
+  /** Records {@code id} for {@code key}, which {@link #get} does not hold yet. */
+  void put(long key, int id) {
+    if (id < 0) {
+      throw new IllegalArgumentException("Cannot put a negative id: " + id);
+    }
+    if (size++ == 0) {
+      base = windowBase(key, key, dense.length, false);
+    }
+    min = Math.min(min, key);
+    max = Math.max(max, key);
+    if (dense != null) {
+      long offset = key - base;
+      if (Long.compareUnsigned(offset, dense.length) >= 0) {
+        widen(key < base);
+      }
+    }
+    if (dense != null) {
+      dense[(int) (key - base)] = id;
+    } else {
+      putHashed(key, id);
+    }
+  }
+
+  /** Whether lookups still go through the direct array (for tests). */
+  boolean isDense() {
+    return dense != null;
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** A window covering [min, max], or the hash table when that range is too wide. */
+  private void widen(boolean downward) {
+    // max - min as an unsigned number is the exact distance, even across the whole long range.
+    if (Long.compareUnsigned(max - min, MAX_DENSE_SPAN) >= 0) {
+      toHashed();
+      return;
+    }
+    int span = (int) (max - min) + 1;
+    int capacity = Math.min(MAX_DENSE_SPAN, Math.max(span, dense.length * 2));
+    long newBase = windowBase(min, max, capacity, downward);
+    int[] slots = absent(capacity);
+    // The old window's keys all lie in [min, max], inside the new window; both windows lie within
+    // MAX_DENSE_SPAN of min, so their distance fits an int.
+    int shift = (int) (base - newBase);
+    int from = Math.max(0, -shift);
+    int to = Math.min(dense.length, capacity - shift);
+    for (int i = from; i < to; i++) {
+      slots[i + shift] = dense[i];
+    }
+    dense = slots;
+    base = newBase;
+  }
+
+  /**
+   * The base of a window of {@code capacity} slots over [low, high]: its spare slots below the
+   * range when growing downward (keys arrive in falling order), above it otherwise, and never
+   * reaching below {@link Long#MIN_VALUE} or above {@link Long#MAX_VALUE}.
+   */
+  private static long windowBase(long low, long high, int capacity, boolean downward) {
+    long spare = capacity - 1 - (high - low);
+    long wanted;
+    if (downward) {
+      // low - spare would pass Long.MIN_VALUE: start there instead.
+      wanted = low < Long.MIN_VALUE + spare ? Long.MIN_VALUE : low - spare;
+    } else {
+      wanted = low;
+    }
+    long highestBase = Long.MAX_VALUE - (capacity - 1);
+    return Math.min(wanted, highestBase);
+  }
+
+  private static int[] absent(int capacity) {
+    int[] slots = new int[capacity];
+    Arrays.fill(slots, ABSENT);
+    return slots;
+  }
+
+  private void toHashed() {
+    hashed = new LongIntMap(Math.max(64, size));
+    hashedIds = new int[Math.max(64, size)];
+    int[] slots = dense;
+    dense = null;
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] != ABSENT) {
+        putHashed(base + i, slots[i]);
+      }
+    }
+  }
+
+  private void putHashed(long key, int id) {
+    int number = hashed.getOrAdd(key);
+    if (number >= hashedIds.length) {
+      hashedIds = Arrays.copyOf(hashedIds, Math.max(number + 1, hashedIds.length * 2));
+    }
+    hashedIds[number] = id;
+  }
+}
