@@ -46,14 +46,14 @@ final class LongKeyIds {
       throw new IllegalArgumentException("Cannot put a negative id: " + id);
     }
     if (size++ == 0) {
-      base = windowBase(key, key, dense.length, false);
+      base = windowBase(key, key, dense.length);
     }
     min = Math.min(min, key);
     max = Math.max(max, key);
     if (dense != null) {
       long offset = key - base;
       if (Long.compareUnsigned(offset, dense.length) >= 0) {
-        widen(key < base);
+        widen();
       }
     }
     if (dense != null) {
@@ -72,16 +72,26 @@ final class LongKeyIds {
     return size;
   }
 
-  /** A window covering [min, max], or the hash table when that range is too wide. */
-  private void widen(boolean downward) {
+  /** Slots of the direct array, 0 once hashed (for tests). */
+  int capacity() {
+    return dense == null ? 0 : dense.length;
+  }
+
+  /**
+   * A window twice as wide as [min, max] around it, or the hash table when that range is too wide.
+   * Sized from the span, not from the old window: keys in random order extend min and max many
+   * times, and doubling the window each time ran it up to {@link #MAX_DENSE_SPAN} for a few
+   * thousand keys.
+   */
+  private void widen() {
     // max - min as an unsigned number is the exact distance, even across the whole long range.
     if (Long.compareUnsigned(max - min, MAX_DENSE_SPAN) >= 0) {
       toHashed();
       return;
     }
     int span = (int) (max - min) + 1;
-    int capacity = Math.min(MAX_DENSE_SPAN, Math.max(span, dense.length * 2));
-    long newBase = windowBase(min, max, capacity, downward);
+    int capacity = (int) Math.min(MAX_DENSE_SPAN, Math.max(INITIAL_CAPACITY, 2L * span));
+    long newBase = windowBase(min, max, capacity);
     int[] slots = absent(capacity);
     // The old window's keys all lie in [min, max], inside the new window; both windows lie within
     // MAX_DENSE_SPAN of min, so their distance fits an int.
@@ -96,19 +106,14 @@ final class LongKeyIds {
   }
 
   /**
-   * The base of a window of {@code capacity} slots over [low, high]: its spare slots below the
-   * range when growing downward (keys arrive in falling order), above it otherwise, and never
-   * reaching below {@link Long#MIN_VALUE} or above {@link Long#MAX_VALUE}.
+   * The base of a window of {@code capacity} slots over [low, high], its spare slots split evenly
+   * below and above the range (keys may extend it either way), never reaching below {@link
+   * Long#MIN_VALUE} or above {@link Long#MAX_VALUE}.
    */
-  private static long windowBase(long low, long high, int capacity, boolean downward) {
-    long spare = capacity - 1 - (high - low);
-    long wanted;
-    if (downward) {
-      // low - spare would pass Long.MIN_VALUE: start there instead.
-      wanted = low < Long.MIN_VALUE + spare ? Long.MIN_VALUE : low - spare;
-    } else {
-      wanted = low;
-    }
+  private static long windowBase(long low, long high, int capacity) {
+    long below = (capacity - 1 - (high - low)) / 2;
+    // low - below would pass Long.MIN_VALUE: start there instead.
+    long wanted = low < Long.MIN_VALUE + below ? Long.MIN_VALUE : low - below;
     long highestBase = Long.MAX_VALUE - (capacity - 1);
     return Math.min(wanted, highestBase);
   }

@@ -11,6 +11,25 @@ import org.junit.jupiter.api.Test;
 
 class TestLongKeyIds {
   @Test
+  void keysInRandomOrderKeepTheArrayNearTheirSpan() {
+    // One second bucket per key of an hour, in random order: min and max move many times.
+    java.util.List<Long> keys = new java.util.ArrayList<>();
+    for (long k = 0; k < 3_600; k++) {
+      keys.add(1_754_226_000L + k);
+    }
+    java.util.Collections.shuffle(keys, new java.util.Random(11));
+    LongKeyIds ids = new LongKeyIds();
+    for (int i = 0; i < keys.size(); i++) {
+      ids.put(keys.get(i), i);
+    }
+    for (int i = 0; i < keys.size(); i++) {
+      assertThat(ids.get(keys.get(i))).isEqualTo(i);
+    }
+    assertThat(ids.isDense()).isTrue();
+    assertThat(ids.capacity()).isLessThanOrEqualTo(4 * 3_600);
+  }
+
+  @Test
   void keysOfASmallRangeStayInTheDirectArray() {
     Random random = new Random(1);
     LongKeyIds ids = checkAgainstHashMap(() -> 1_754_229_600L + random.nextInt(3_600), 200_000);
