@@ -213,6 +213,7 @@ public final class AllInOne implements AutoCloseable {
                 postingLists.invalidateAll();
               }));
       registry.addListener(warmup.get());
+      resources.add(warmup.get()); // closed before the broker it queries
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
       refresher.scheduleWithFixedDelay(
           () -> refreshAll(registry, lastChecked), 1, 1, TimeUnit.SECONDS);

@@ -67,9 +67,14 @@ class TestQuickstart {
       assertThat(output)
           .contains("[1/5] embedded S3 store: http://127.0.0.1:")
           .contains("[4/5] indexed obs.metrics at snapshot")
+          .contains("warmed up the node in")
           .contains("Q1: SELECT COUNT(*)")
           .contains("Q4: SELECT dimensions['service']")
           .doesNotContain("Error ");
+
+      // The generated warm-up queries all run on the benchmark table (map keys, dateTrunc, ...).
+      assertThat(quickstart.node().warmupSummary().orElseThrow().failed()).isZero();
+      assertThat(quickstart.node().warmupSummary().orElseThrow().queries()).isEqualTo(10);
 
       HttpResponse<String> health = get(client, quickstart.url() + "/health");
       assertThat(health.statusCode()).isEqualTo(200);

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * <p>A warm-up query that fails is logged and skipped; warm-up never fails a table. Thread safe:
  * {@link #accept} is a table registry listener.
  */
-public final class NodeWarmup implements Consumer<ServedTable> {
+public final class NodeWarmup implements Consumer<ServedTable>, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NodeWarmup.class);
 
   private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(30);
@@ -59,6 +59,7 @@ public final class NodeWarmup implements Consumer<ServedTable> {
   private final Runnable emptyCaches;
   private final AtomicReference<State> state;
   private final AtomicReference<Summary> summary = new AtomicReference<>();
+  private volatile boolean closed;
 
   /**
    * What a finished warm-up did.
@@ -100,10 +101,9 @@ public final class NodeWarmup implements Consumer<ServedTable> {
   /** Starts warm-up on {@code table} if it is the first with every segment settled. */
   @Override
   public void accept(ServedTable table) {
-    if (state.get() != State.PENDING
-        || table.snapshotId() < 0
-        || table.segmentsPending() > 0
-        || table.segmentsReady() == 0) {
+    // Settled with no segment at all (every build failed), it still warms up on the files alone:
+    // waiters must not wait for a warm-up that never starts.
+    if (state.get() != State.PENDING || table.snapshotId() < 0 || table.segmentsPending() > 0) {
       return;
     }
     if (state.compareAndSet(State.PENDING, State.RUNNING)) {
@@ -117,7 +117,11 @@ public final class NodeWarmup implements Consumer<ServedTable> {
                 } catch (RuntimeException e) {
                   log.warn("Warm-up on table {} stopped: {}", table.sqlName(), e.toString());
                 } finally {
-                  emptyCaches.run();
+                  try {
+                    emptyCaches.run();
+                  } catch (RuntimeException e) {
+                    log.warn("Cannot empty the caches after warm-up: {}", e.toString());
+                  }
                   state.set(State.DONE);
                 }
               });
@@ -140,8 +144,11 @@ public final class NodeWarmup implements Consumer<ServedTable> {
     long deadline = start + config.maxDuration().toNanos();
     int rounds = 0;
     int failed = 0;
-    while (rounds < config.rounds() && System.nanoTime() < deadline) {
+    while (rounds < config.rounds() && System.nanoTime() < deadline && !closed) {
       for (String sql : queries) {
+        if (closed) {
+          break;
+        }
         Optional<String> error = run(client, sql);
         if (error.isPresent() && failed++ == 0) {
           log.info("Warm-up query failed (later failures are counted): {}: {}", sql, error.get());
@@ -165,6 +172,12 @@ public final class NodeWarmup implements Consumer<ServedTable> {
         done.rounds(),
         done.millis(),
         done.failed());
+  }
+
+  /** Stops a running warm-up after its current query (the node is closing). */
+  @Override
+  public void close() {
+    closed = true;
   }
 
   private Optional<JsonNode> sampleRow(BrokerClient client, String sql, String table) {
