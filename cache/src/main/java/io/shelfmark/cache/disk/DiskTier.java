@@ -252,7 +252,11 @@ public final class DiskTier implements CacheTier {
   @Override
   public void invalidate(CacheKey key) {
     requireNonNull(key, "key is null");
-    String name = DiskEntryCodec.entryName(DiskEntryCodec.encodeKey(key));
+    drop(DiskEntryCodec.entryName(DiskEntryCodec.encodeKey(key)));
+  }
+
+  /** Removes the entry {@code name} and its file, if present. */
+  private void drop(String name) {
     index
         .asMap()
         .computeIfPresent(
@@ -330,14 +334,7 @@ public final class DiskTier implements CacheTier {
   @Override
   public void invalidateAll() {
     for (String name : List.copyOf(index.asMap().keySet())) {
-      index
-          .asMap()
-          .computeIfPresent(
-              name,
-              (ignored, entry) -> {
-                deleteQuietly(entryPath(name));
-                return null;
-              });
+      drop(name);
     }
   }
 
