@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.parquet.schema.ColumnRole;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.segment.index.forward.ForwardIndexReader;
+import io.shelfmark.segment.index.sorted.SortedIndexReader;
+import io.shelfmark.segment.index.sorted.SortedIndexType;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.segment.spi.ColumnDescriptor;
 import io.shelfmark.segment.spi.IndexReader;
@@ -26,8 +28,8 @@ import org.apache.parquet.format.Type;
 
 /**
  * Where each column or map key a query reads comes from, for one data file: the segment's forward
- * index (no Parquet read), the file's Parquet column chunks, or nowhere (a column added after the
- * file was written: NULL).
+ * index or, when the file is sorted on the column, its sorted index (no Parquet read either way),
+ * the file's Parquet column chunks, or nowhere (a column added after the file was written: NULL).
  *
  * <p>A segment column stands for a table column only when it is the same Iceberg field (see {@link
  * FileFields#sameField}) and its indexed values are exactly the SQL values: integers, dates and
@@ -44,6 +46,14 @@ public final class ColumnSources {
   /** Read from the segment's forward index (dictionary ids of every doc). */
   public record Forward(
       ForwardIndexReader reader, ValueType valueType, Optional<Vector.Dictionary> strings)
+      implements Source {}
+
+  /**
+   * Read from the segment's sorted index: the file is sorted on the column, so each doc's value is
+   * its run's value (dictionary ids when the runs are ids, with {@code strings} for STRING).
+   */
+  public record Sorted(
+      SortedIndexReader reader, ValueType valueType, Optional<Vector.Dictionary> strings)
       implements Source {}
 
   /**
@@ -73,6 +83,18 @@ public final class ColumnSources {
             type == ValueType.STRING
                 ? Optional.of(SegmentVectors.strings(reader.dictionary()))
                 : Optional.empty());
+      }
+      Optional<IndexReader> sorted = index(column.get().name(), SortedIndexType.ID);
+      if (sorted.isPresent() && sorted.get() instanceof SortedIndexReader reader) {
+        ValueType type = column.get().type();
+        if (type != ValueType.STRING || reader.hasDictionary()) {
+          return new Sorted(
+              reader,
+              type,
+              type == ValueType.STRING
+                  ? Optional.of(SegmentVectors.strings(reader.dictionary().orElseThrow()))
+                  : Optional.empty());
+        }
       }
     }
     String tableColumn = tableColumn(leaf);

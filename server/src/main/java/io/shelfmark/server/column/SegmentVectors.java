@@ -1,12 +1,13 @@
 package io.shelfmark.server.column;
 
 import io.shelfmark.segment.index.forward.ForwardIndexReader;
+import io.shelfmark.segment.index.sorted.SortedIndexReader;
 import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.Value;
 import io.shelfmark.server.vector.Vector;
 import io.shelfmark.sql.type.SqlType;
 
-/** Vectors of docs' values read from a segment's forward index and dictionary. */
+/** Vectors of docs' values read from a segment's forward or sorted index and dictionary. */
 public final class SegmentVectors {
   private SegmentVectors() {}
 
@@ -48,6 +49,39 @@ public final class SegmentVectors {
         yield Vector.ofDoubles(type, count, values, nulls);
       }
     };
+  }
+
+  /** The values of {@code docs[0..count)} from a sorted index, as a vector of {@code type}. */
+  public static Vector read(ColumnSources.Sorted source, SqlType type, int[] docs, int count) {
+    SortedIndexReader reader = source.reader();
+    return switch (source.valueType()) {
+      case STRING -> {
+        int[] ids = new int[count];
+        reader.dictionaryIds(docs, count, ids);
+        yield Vector.ofIds(type, count, ids, source.strings().orElseThrow());
+      }
+      case LONG -> {
+        long[] values = new long[count];
+        boolean[] nulls = new boolean[count];
+        reader.longValues(docs, count, values, nulls);
+        yield Vector.ofLongs(type, count, values, anyTrue(nulls, count) ? nulls : null);
+      }
+      case DOUBLE -> {
+        double[] values = new double[count];
+        boolean[] nulls = new boolean[count];
+        reader.doubleValues(docs, count, values, nulls);
+        yield Vector.ofDoubles(type, count, values, anyTrue(nulls, count) ? nulls : null);
+      }
+    };
+  }
+
+  private static boolean anyTrue(boolean[] flags, int count) {
+    for (int i = 0; i < count; i++) {
+      if (flags[i]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A view of a segment's STRING dictionary decoding each entry on first use (one per file). */

@@ -152,6 +152,7 @@ final class RowBatches {
         case ColumnSources.Missing _ -> Vector.allNull(leaf.type(), count);
         case ColumnSources.Forward forward ->
             SegmentVectors.read(forward, leaf.type(), docs, count);
+        case ColumnSources.Sorted sorted -> SegmentVectors.read(sorted, leaf.type(), docs, count);
         case ColumnSources.Parquet parquet -> {
           if (batch == null) {
             throw new IllegalStateException("Cannot read " + leaf + " without a Parquet batch");

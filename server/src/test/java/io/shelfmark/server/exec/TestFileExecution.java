@@ -72,6 +72,41 @@ class TestFileExecution {
   }
 
   @Test
+  void timeBucketsOfASortedColumnComeFromItsSortedIndex() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      // The generator writes each file sorted on the timestamp: its segment has a sorted index,
+      // whose runs give each doc's value, so neither the buckets nor MIN/MAX read Parquet.
+      List<FileTask> sorted =
+          segmented(engine).stream()
+              .filter(t -> t.segment().get().indexIds("logical_timestamp").contains("sorted"))
+              .toList();
+      assertThat(sorted).isNotEmpty();
+      String sql =
+          "SELECT dateTrunc('minute', logical_timestamp) AS bucket, COUNT(*),"
+              + " MIN(logical_timestamp), MAX(logical_timestamp) FROM obs.metrics"
+              + " WHERE resolution = 15000 GROUP BY dateTrunc('minute', logical_timestamp)"
+              + " ORDER BY bucket";
+      String duckDb =
+          "SELECT (logical_timestamp // 60000) * 60000 AS bucket, COUNT(*),"
+              + " MIN(logical_timestamp), MAX(logical_timestamp) FROM obs.metrics"
+              + " WHERE resolution = 15000 GROUP BY (logical_timestamp // 60000) * 60000"
+              + " ORDER BY bucket";
+      ExecutionStatistics statistics = engine.partial(sql, sorted).statistics();
+      assertThat(statistics.docsScanned()).isGreaterThan(0);
+      assertThat(statistics.parquetBytesRead()).isZero();
+      assertThat(statistics.filesAnsweredFromSegment()).isEqualTo(sorted.size());
+      ResultComparison.assertEquivalent(lake.oracle.query(duckDb), engine.query(sql), true, 0);
+      // Q3 reads only latest_rollup's pages: the buckets come from the sorted index.
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(TestBenchmarkQueries.Q3_DUCKDB),
+          engine.query(TestBenchmarkQueries.Q3),
+          true,
+          1e-9);
+    }
+  }
+
+  @Test
   void q4ReadsOnlyThePagesHoldingItsMatchingRows() throws IOException {
     TestingLakeTables lake = TestingLakeTables.shared();
     // The largest org's incident day: the needles' file (it also has deleted rows).

@@ -10,12 +10,16 @@ import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.IndexResult;
 import io.shelfmark.segment.spi.ReaderContext;
+import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.List;
 import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
 
-/** Answers comparisons on a sorted column as doc ranges. Immutable and thread safe. */
+/**
+ * Answers comparisons on a sorted column as doc ranges, and reads docs' values back from the runs
+ * (the column's forward index for free). Immutable and thread safe.
+ */
 public final class SortedIndexReader implements IndexReader {
   private static final int RECENT_LOOKUPS = 4;
 
@@ -166,6 +170,154 @@ public final class SortedIndexReader implements IndexReader {
 
   private long start(int run) {
     return runStarts == null ? run : runStarts.get(run);
+  }
+
+  /**
+   * Each doc's value, read back from the runs: a sorted column needs no forward index, since its
+   * values are the runs' values in doc order. For LONG columns (values, or dictionary ids turned
+   * into values); {@code nulls[i]} is set for null docs and {@code out[i]} is then 0. Docs in
+   * ascending order cost one step per doc; any order is answered, by binary searches.
+   */
+  public void longValues(int[] docs, int count, long[] out, boolean[] nulls) {
+    requireValueType(ValueType.LONG);
+    int[] runOf = new int[count];
+    runs(docs, count, runOf);
+    if (domain == SortedIndexType.DOMAIN_DICTIONARY_IDS) {
+      // Runs are long (docs per value): look each value up once per run, not once per doc.
+      Dictionary values = dictionary.orElseThrow();
+      int lastRun = -1;
+      long lastValue = 0;
+      for (int i = 0; i < count; i++) {
+        int run = runOf[i];
+        nulls[i] = run < 0;
+        if (run >= 0 && run != lastRun) {
+          lastRun = run;
+          lastValue = values.longValue(run);
+        }
+        out[i] = run < 0 ? 0 : lastValue;
+      }
+      return;
+    }
+    BlockCursor values = new BlockCursor(runValues);
+    for (int i = 0; i < count; i++) {
+      int run = runOf[i];
+      nulls[i] = run < 0;
+      out[i] = run < 0 ? 0 : values.get(run);
+    }
+  }
+
+  /** As {@link #longValues} for DOUBLE columns. */
+  public void doubleValues(int[] docs, int count, double[] out, boolean[] nulls) {
+    requireValueType(ValueType.DOUBLE);
+    int[] runOf = new int[count];
+    runs(docs, count, runOf);
+    Dictionary values = dictionary.orElse(null);
+    BlockCursor sortable = values == null ? new BlockCursor(runValues) : null;
+    int lastRun = -1;
+    double lastValue = 0;
+    for (int i = 0; i < count; i++) {
+      int run = runOf[i];
+      nulls[i] = run < 0;
+      if (run < 0) {
+        out[i] = 0;
+      } else if (values == null) {
+        out[i] = Value.fromSortableBits(sortable.get(run));
+      } else {
+        if (run != lastRun) {
+          lastRun = run;
+          lastValue = values.doubleValue(run);
+        }
+        out[i] = lastValue;
+      }
+    }
+  }
+
+  /**
+   * Each doc's dictionary id, {@code -1} for null docs; only when the index runs over dictionary
+   * ids ({@link #hasDictionary()}).
+   */
+  public void dictionaryIds(int[] docs, int count, int[] out) {
+    if (domain != SortedIndexType.DOMAIN_DICTIONARY_IDS) {
+      throw new IllegalStateException("Cannot read dictionary ids of " + this + ": it has none");
+    }
+    runs(docs, count, out);
+  }
+
+  /** Whether the runs are dictionary ids (the column has a dictionary). */
+  public boolean hasDictionary() {
+    return domain == SortedIndexType.DOMAIN_DICTIONARY_IDS;
+  }
+
+  /** The column's dictionary, when the runs are its ids. */
+  public Optional<Dictionary> dictionary() {
+    return hasDictionary() ? dictionary : Optional.empty();
+  }
+
+  private void requireValueType(ValueType wanted) {
+    if (type != wanted) {
+      throw new IllegalStateException(
+          "Cannot read %s values of %s column: %s".formatted(wanted, type, this));
+    }
+  }
+
+  /** The run of each doc, {@code -1} for a null doc. */
+  private void runs(int[] docs, int count, int[] out) {
+    long nonNull = runStarts == null ? runs : runStarts.get(runs);
+    if (runStarts == null) {
+      for (int i = 0; i < count; i++) {
+        long position = (long) docs[i] - leadingNulls;
+        out[i] = position < 0 || position >= nonNull ? -1 : (int) position;
+      }
+      return;
+    }
+    BlockCursor starts = new BlockCursor(runStarts);
+    int run = 0;
+    long runStart = 0;
+    long runEnd = starts.get(1);
+    for (int i = 0; i < count; i++) {
+      long position = (long) docs[i] - leadingNulls;
+      if (position < 0 || position >= nonNull) {
+        out[i] = -1;
+        continue;
+      }
+      if (position < runStart || position >= runEnd) {
+        // A few runs ahead: step; farther or behind: search. Run starts strictly increase.
+        int steps = 0;
+        while (position >= runEnd && position >= runStart && steps++ < 8) {
+          run++;
+          runStart = runEnd;
+          runEnd = starts.get(run + 1);
+        }
+        if (position < runStart || position >= runEnd) {
+          run = runStarts.upperBound(position) - 1;
+          runStart = starts.get(run);
+          runEnd = starts.get(run + 1);
+        }
+      }
+      out[i] = run;
+    }
+  }
+
+  /**
+   * Random access to a {@link MonotoneLongs} that decodes each block once while reads stay in it.
+   */
+  private static final class BlockCursor {
+    private final MonotoneLongs values;
+    private final long[] block = new long[MonotoneLongs.BLOCK];
+    private int decoded = -1;
+
+    BlockCursor(MonotoneLongs values) {
+      this.values = values;
+    }
+
+    long get(int index) {
+      int wanted = index / MonotoneLongs.BLOCK;
+      if (wanted != decoded) {
+        values.decodeBlock(wanted, block);
+        decoded = wanted;
+      }
+      return block[index - wanted * MonotoneLongs.BLOCK];
+    }
   }
 
   /** The number of distinct values (runs). */

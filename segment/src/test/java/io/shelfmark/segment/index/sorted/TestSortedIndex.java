@@ -52,6 +52,116 @@ class TestSortedIndex {
     }
   }
 
+  @ParameterizedTest(name = "{0} docs")
+  @ValueSource(ints = {1, 5, 1000, 65537})
+  void testReadsEachDocsValueBack(int docs) throws IOException {
+    long seed = 700 + docs;
+    SplittableRandom random = new SplittableRandom(seed);
+    int leading = docs / 9;
+    int trailing = docs / 8;
+    Value[] repeated = new Value[docs];
+    Value[] distinct = new Value[docs];
+    Value[] doubles = new Value[docs];
+    Value[] strings = new Value[docs];
+    long timestamp = 1754179200000L;
+    double value = -3.5;
+    for (int doc = leading; doc < docs - trailing; doc++) {
+      timestamp += random.nextInt(4) == 0 ? random.nextInt(50) : 0;
+      value += random.nextInt(3) == 0 ? 0.125 : 0;
+      repeated[doc] = Value.of(timestamp);
+      distinct[doc] = Value.of(1754179200000L + 7L * doc + random.nextInt(7));
+      doubles[doc] = Value.of(value);
+      strings[doc] = Value.of("svc-%05d".formatted(doc / 23));
+    }
+    TestingTable table =
+        new TestingTable(docs)
+            .column("repeated", ValueType.LONG, repeated, "sorted")
+            .column("distinct", ValueType.LONG, distinct, "sorted")
+            .column("doubles", ValueType.DOUBLE, doubles, "sorted")
+            .column("strings", ValueType.STRING, strings, "sorted");
+    try (Segment segment = TestingSegments.open(table)) {
+      for (int[] order : docOrders(docs, random)) {
+        for (String column : table.columns().keySet()) {
+          SortedIndexReader reader =
+              (SortedIndexReader) segment.index(column, SortedIndexType.ID).orElseThrow();
+          checkValues(reader, table.values(column), order, column);
+        }
+      }
+    }
+  }
+
+  /** Every doc ascending, a dense and a sparse ascending sample, and every doc shuffled. */
+  private static java.util.List<int[]> docOrders(int docs, SplittableRandom random) {
+    int[] all = java.util.stream.IntStream.range(0, docs).toArray();
+    int[] dense = java.util.stream.IntStream.range(0, docs).filter(d -> d % 3 != 1).toArray();
+    int[] sparse =
+        java.util.stream.IntStream.range(0, docs).filter(d -> random.nextInt(500) == 0).toArray();
+    int[] shuffled = all.clone();
+    for (int i = shuffled.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int swap = shuffled[i];
+      shuffled[i] = shuffled[j];
+      shuffled[j] = swap;
+    }
+    return java.util.List.of(all, dense, sparse, shuffled);
+  }
+
+  private static void checkValues(
+      SortedIndexReader reader, Value[] expected, int[] docs, String column) {
+    int count = docs.length;
+    boolean[] nulls = new boolean[count];
+    switch (expected.length == 0 ? ValueType.LONG : typeOf(expected)) {
+      case LONG -> {
+        long[] out = new long[count];
+        reader.longValues(docs, count, out, nulls);
+        for (int i = 0; i < count; i++) {
+          Value want = expected[docs[i]];
+          assertThat(nulls[i]).as("%s doc %d null", column, docs[i]).isEqualTo(want == null);
+          if (want != null) {
+            assertThat(out[i])
+                .as("%s doc %d", column, docs[i])
+                .isEqualTo(((Value.LongValue) want).value());
+          }
+        }
+      }
+      case DOUBLE -> {
+        double[] out = new double[count];
+        reader.doubleValues(docs, count, out, nulls);
+        for (int i = 0; i < count; i++) {
+          Value want = expected[docs[i]];
+          assertThat(nulls[i]).as("%s doc %d null", column, docs[i]).isEqualTo(want == null);
+          if (want != null) {
+            assertThat(out[i])
+                .as("%s doc %d", column, docs[i])
+                .isEqualTo(((Value.DoubleValue) want).value());
+          }
+        }
+      }
+      case STRING -> {
+        int[] ids = new int[count];
+        reader.dictionaryIds(docs, count, ids);
+        for (int i = 0; i < count; i++) {
+          Value want = expected[docs[i]];
+          assertThat(ids[i] < 0).as("%s doc %d null", column, docs[i]).isEqualTo(want == null);
+          if (want != null) {
+            assertThat(reader.dictionary().orElseThrow().value(ids[i]))
+                .as("%s doc %d", column, docs[i])
+                .isEqualTo(want);
+          }
+        }
+      }
+    }
+  }
+
+  private static ValueType typeOf(Value[] values) {
+    for (Value value : values) {
+      if (value != null) {
+        return value.type();
+      }
+    }
+    return ValueType.LONG;
+  }
+
   @Test
   void testUnsortedColumnGetsNoSortedIndex() throws IOException {
     Value[] values = {Value.of(1), Value.of(3), Value.of(2)};
