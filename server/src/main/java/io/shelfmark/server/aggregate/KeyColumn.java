@@ -102,16 +102,24 @@ final class KeyColumn {
     }
   }
 
+  // Rows usually come in time order (files sorted or clustered on time): a row in the previous
+  // row's bucket takes its id without a lookup.
   private void bucketIds(long[] in, boolean[] nulls, int[] sel, int n, int[] out, long width) {
+    long lastKey = 0;
+    int lastId = -1;
     for (int j = 0; j < n; j++) {
       int row = sel[j];
       if (nulls != null && nulls[row]) {
         out[j] = nullId();
-      } else {
-        long key = Math.floorDiv(in[row], width);
-        int id = numbers.get(key);
-        out[j] = id >= 0 ? id : newNumber(key, ((DateTrunc) expression).truncate(in[row]));
+        continue;
       }
+      long key = Math.floorDiv(in[row], width);
+      if (key != lastKey || lastId < 0) {
+        int id = numbers.get(key);
+        lastId = id >= 0 ? id : newNumber(key, ((DateTrunc) expression).truncate(in[row]));
+        lastKey = key;
+      }
+      out[j] = lastId;
     }
   }
 
