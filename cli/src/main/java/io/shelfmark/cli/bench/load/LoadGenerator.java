@@ -115,10 +115,18 @@ public final class LoadGenerator implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       snapshot[i] = latencies.get(i);
     }
-    return summarise(targetQps, snapshot, end - start, cpu);
+    return summarise(targetQps, snapshot, count * period, end - start, cpu);
   }
 
-  static QpsStep summarise(double targetQps, long[] latencies, long wallNanos, long cpuNanos) {
+  /**
+   * @param scheduleNanos the span the requests were due in ({@code count / targetQps}): the
+   *     achieved rate is the requests answered without error over it. Dividing by the wall time
+   *     instead would count the last answers' latency as idle time, and a step that answered every
+   *     request in time would report less than its target.
+   * @param wallNanos from the first request's due time to the last answer: the CPU share's span
+   */
+  static QpsStep summarise(
+      double targetQps, long[] latencies, long scheduleNanos, long wallNanos, long cpuNanos) {
     long failed = 0;
     long dropped = 0;
     long[] ok = new long[latencies.length];
@@ -137,10 +145,11 @@ public final class LoadGenerator implements AutoCloseable {
     long[] sorted = Arrays.copyOf(ok, completed);
     Arrays.sort(sorted);
     double seconds = Math.max(wallNanos, 1) / 1e9;
+    double scheduled = Math.max(scheduleNanos, 1) / 1e9;
     int cpus = Runtime.getRuntime().availableProcessors();
     return new QpsStep(
         targetQps,
-        completed / seconds,
+        completed / scheduled,
         latencies.length,
         completed,
         failed,

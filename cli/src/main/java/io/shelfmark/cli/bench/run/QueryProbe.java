@@ -2,7 +2,6 @@ package io.shelfmark.cli.bench.run;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.client.BrokerClient;
 import java.time.Duration;
@@ -29,9 +28,10 @@ public final class QueryProbe {
   public QueryObservation run(String sql) {
     lake.resetCounters();
     long start = System.nanoTime();
-    JsonNode response = client.query(sql, Optional.of(QUERY_TIMEOUT));
-    long latency = System.nanoTime() - start;
-    return QueryObservation.of(latency, response, lake.counters(), lake.requestLog());
+    // Client-observed: from sending the request to the answer's last byte (parsing excluded).
+    BrokerClient.Answer answer = client.queryObserved(sql, Optional.of(QUERY_TIMEOUT));
+    long latency = answer.lastByteNanos() - start;
+    return QueryObservation.of(latency, answer.body(), lake.counters(), lake.requestLog());
   }
 
   /** The client, for the load generator's concurrent calls (no observation). */

@@ -28,6 +28,21 @@ class TestLoadGenerator {
   }
 
   @Test
+  void aStepThatAnswersEveryRequestAchievesItsTargetWhateverTheLatency() {
+    // 40 requests due over 200 ms, each answered 150 ms after it was due: the last answer comes
+    // 350 ms after the first was due, yet every request was answered, so the rate is the target.
+    long[] latencies = new long[40];
+    java.util.Arrays.fill(latencies, 150_000_000L);
+    QpsStep step = LoadGenerator.summarise(200, latencies, 200_000_000L, 350_000_000L, 0);
+    assertThat(step.achievedQps()).isEqualTo(200.0);
+    assertThat(step.completed()).isEqualTo(40);
+    // One failed answer of 40: 39 answered over the 200 ms schedule.
+    latencies[7] = -1;
+    assertThat(LoadGenerator.summarise(200, latencies, 200_000_000L, 350_000_000L, 0).achievedQps())
+        .isEqualTo(195.0);
+  }
+
+  @Test
   void failuresAndExceptionsCountAsFailed() throws InterruptedException {
     AtomicInteger calls = new AtomicInteger();
     try (LoadGenerator generator = new LoadGenerator(2, Duration.ofSeconds(10))) {
