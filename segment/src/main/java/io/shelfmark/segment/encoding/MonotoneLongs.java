@@ -7,6 +7,7 @@ import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.format.PartWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * A non-decreasing sequence of longs (signed order), compressed in blocks of {@value #BLOCK}
@@ -39,7 +40,8 @@ public final class MonotoneLongs {
     this.count = count;
     this.blocks = blocks;
     this.heads = heads;
-    this.data = data;
+    // Gap words are little-endian; this buffer is a slice only this reader holds.
+    this.data = data.order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /** Writes {@code count} values, which must never decrease. */
@@ -126,17 +128,44 @@ public final class MonotoneLongs {
     return value;
   }
 
-  /** Decodes block {@code block} into {@code out}; returns the number of values. */
+  /**
+   * Decodes block {@code block} into {@code out}; returns the number of values. Reads each word of
+   * gaps once, in order (a value at a time through {@link PackedLongs} read one or two words per
+   * value): sorted columns read back whole blocks of values.
+   */
   public int decodeBlock(int block, long[] out) {
     int values = Math.min(BLOCK, count - block * BLOCK);
-    long value = first(block);
+    int head = block * HEAD_BYTES;
+    long value = heads.getLong(head);
     out[0] = value;
-    if (values > 1) {
-      PackedLongs gaps = gaps(block);
-      for (int i = 1; i < values; i++) {
-        value += gaps.get(i - 1);
-        out[i] = value;
+    int width = heads.get(head + 8) & 0xFF;
+    if (width == 0) {
+      Arrays.fill(out, 1, values, value);
+      return values;
+    }
+    long mask = width == 64 ? -1L : (1L << width) - 1;
+    int position = heads.getInt(head + 9);
+    long word = values > 1 ? data.getLong(position) : 0;
+    int used = 0;
+    for (int i = 1; i < values; i++) {
+      if (used == 64) {
+        position += 8;
+        word = data.getLong(position);
+        used = 0;
       }
+      long gap = word >>> used;
+      int available = 64 - used;
+      if (available < width) {
+        // The gap continues in the next word's low bits.
+        position += 8;
+        word = data.getLong(position);
+        gap |= word << available;
+        used = width - available;
+      } else {
+        used += width;
+      }
+      value += gap & mask;
+      out[i] = value;
     }
     return values;
   }

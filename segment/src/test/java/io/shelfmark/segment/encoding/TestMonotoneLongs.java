@@ -36,6 +36,7 @@ class TestMonotoneLongs {
     for (int i = 0; i < count; i++) {
       assertThat(decoded.get(i)).as("seed %d, index %d", seed, i).isEqualTo(values[i]);
     }
+    checkBlocks(decoded, values);
     for (int probe = 0; probe < 200 && count > 0; probe++) {
       long target =
           random.nextBoolean()
@@ -49,6 +50,48 @@ class TestMonotoneLongs {
           .isEqualTo(
               lowerBound(values, target == Long.MAX_VALUE ? target : target + 1)
                   + (target == Long.MAX_VALUE ? countEqual(values, target) : 0));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}-bit gaps")
+  @ValueSource(ints = {1, 7, 13, 31, 32, 33, 57, 63, 64})
+  void testBlocksOfEveryGapWidthDecodeWhole(int width) throws CorruptSegmentException {
+    SplittableRandom random = new SplittableRandom(900 + width);
+    long[] values = new long[3 * MonotoneLongs.BLOCK + 5];
+    long value = Long.MIN_VALUE;
+    values[0] = value;
+    for (int i = 1; i < values.length; i++) {
+      // Gaps of at most `width` bits, one exactly that wide in each block (in the first block
+      // only for the widest, which span the long range: a 64-bit gap is the unsigned distance
+      // from Long.MIN_VALUE to Long.MAX_VALUE, after which only zero gaps fit).
+      long widest = width == 64 ? -1L : (1L << width) - 1;
+      boolean wide = width >= 62 ? i == 1 : i % MonotoneLongs.BLOCK == 1;
+      long gap;
+      if (wide) {
+        gap = widest;
+      } else if (width == 64) {
+        gap = 0;
+      } else {
+        gap = random.nextLong(0, Math.min(widest, 1L << 50));
+      }
+      value += gap;
+      values[i] = value;
+    }
+    checkBlocks(roundTrip(values), values);
+  }
+
+  /** Every block decoded whole equals the values, and each value read alone. */
+  private static void checkBlocks(MonotoneLongs decoded, long[] values) {
+    long[] block = new long[MonotoneLongs.BLOCK];
+    for (int b = 0; b * MonotoneLongs.BLOCK < values.length; b++) {
+      int n = decoded.decodeBlock(b, block);
+      assertThat(n)
+          .isEqualTo(Math.min(MonotoneLongs.BLOCK, values.length - b * MonotoneLongs.BLOCK));
+      for (int i = 0; i < n; i++) {
+        int index = b * MonotoneLongs.BLOCK + i;
+        assertThat(block[i]).as("block %d, index %d", b, index).isEqualTo(values[index]);
+        assertThat(decoded.get(index)).as("index %d", index).isEqualTo(values[index]);
+      }
     }
   }
 

@@ -62,6 +62,31 @@ class TestGroupTable {
   }
 
   @Test
+  void rowsInTimeOrderAndAtBothEndsOfTheLongRange() {
+    // Ascending rows take the previous row's bucket without a lookup; the buckets at the ends of
+    // the range, whose start or end a long cannot hold, are looked up every time.
+    Random random = new Random(7);
+    long[] next = {HOUR_END - 3_600_000};
+    check(
+        List.of(new DateTrunc(DateTruncUnit.SECOND, MILLIS)),
+        () -> next[0] += random.nextInt(40),
+        0.05,
+        random);
+    long[] low = {Long.MIN_VALUE};
+    check(
+        List.of(new DateTrunc(DateTruncUnit.SECOND, MILLIS)),
+        () -> low[0] += random.nextInt(300),
+        0.05,
+        random);
+    long[] high = {Long.MAX_VALUE - 10_000_000};
+    check(
+        List.of(new DateTrunc(DateTruncUnit.SECOND, MILLIS)),
+        () -> high[0] += random.nextInt(300),
+        0.05,
+        random);
+  }
+
+  @Test
   void bucketsTooFarApartForTheDirectArrayFallBackToHashing() {
     Random random = new Random(4);
     // Seconds over a century: far more than LongKeyIds.MAX_DENSE_SPAN buckets apart.
