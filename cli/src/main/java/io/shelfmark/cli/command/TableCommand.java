@@ -234,6 +234,9 @@ public final class TableCommand implements Runnable {
         status.path("segmentsFailed").asLong(),
         status.path("indexBytes").asLong(),
         ratio(status));
+    if (status.hasNonNull("warmup")) {
+      out.printf(Locale.ROOT, "warm-up         %s%n", warmupLine(status.path("warmup").asText()));
+    }
     for (JsonNode failure : status.path("failures")) {
       out.printf(
           Locale.ROOT,
@@ -242,6 +245,19 @@ public final class TableCommand implements Runnable {
           failure.path("reason").asText());
     }
     out.flush();
+  }
+
+  /** The node's warm-up state, with what it means for queries sent now. */
+  static String warmupLine(String state) {
+    return switch (state) {
+      case "pending" -> "pending (starts once the table's segments are settled)";
+      case "running" ->
+          "running (queries are answered meanwhile, slower while the node warms up and its"
+              + " caches are emptied)";
+      case "done" -> "done";
+      case "off" -> "off (server.warmup.rounds is 0)";
+      default -> state;
+    };
   }
 
   private static String ratio(JsonNode table) {
