@@ -329,23 +329,37 @@ public final class ColumnChunkDecoder {
               repetition,
               count);
     }
+    boolean noNulls = false;
     if (column.maxDefinitionLevel() > 0) {
+      int past =
+          column.maxRepetitionLevel() == 0
+              ? LevelDecoder.pastV1LevelsAllAt(
+                  header.getDefinition_level_encoding(),
+                  body.data(),
+                  position,
+                  end,
+                  column.maxDefinitionLevel(),
+                  count)
+              : -1;
+      noNulls = past >= 0;
       position =
-          LevelDecoder.decodeV1(
-              "definition",
-              header.getDefinition_level_encoding(),
-              body.data(),
-              position,
-              end,
-              column.maxDefinitionLevel(),
-              definition,
-              count);
+          noNulls
+              ? past
+              : LevelDecoder.decodeV1(
+                  "definition",
+                  header.getDefinition_level_encoding(),
+                  body.data(),
+                  position,
+                  end,
+                  column.maxDefinitionLevel(),
+                  definition,
+                  count);
     }
     int rows = column.maxRepetitionLevel() > 0 ? findRows(count) : count;
     return new DataPage(
         header.getEncoding(),
         rows,
-        countNonNull(count),
+        noNulls ? count : countNonNull(count),
         new Slice(body.data(), position, end - position));
   }
 
@@ -379,7 +393,17 @@ public final class ColumnChunkDecoder {
           count);
     }
     position += repetitionLength;
-    if (column.maxDefinitionLevel() > 0) {
+    // A flat column's page without nulls: its levels are one run of the maximum, left unread.
+    boolean noNulls =
+        column.maxDefinitionLevel() > 0
+            && column.maxRepetitionLevel() == 0
+            && LevelDecoder.allAt(
+                page.data,
+                position,
+                position + definitionLength,
+                column.maxDefinitionLevel(),
+                count);
+    if (column.maxDefinitionLevel() > 0 && !noNulls) {
       LevelDecoder.decodeHybrid(
           "definition",
           page.data,
@@ -403,7 +427,7 @@ public final class ColumnChunkDecoder {
           "data page v2 header says %d rows but its levels hold %d"
               .formatted(header.getNum_rows(), rows));
     }
-    return new DataPage(header.getEncoding(), rows, countNonNull(count), values);
+    return new DataPage(header.getEncoding(), rows, noNulls ? count : countNonNull(count), values);
   }
 
   private int checkValueCount(int count) throws MalformedPageException {

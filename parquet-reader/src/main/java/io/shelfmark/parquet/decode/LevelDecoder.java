@@ -55,6 +55,62 @@ final class LevelDecoder {
         "%s level encoding %s".formatted(kind, encoding), "levels must be RLE or BIT_PACKED");
   }
 
+  /**
+   * Whether hybrid-encoded levels in {@code [offset, end)} are only repeated runs of {@code level}
+   * holding exactly {@code count} values: a page of a column without nulls, whose levels need not
+   * be materialised (parquet-java and most writers encode it as one run). Anything else, malformed
+   * data included, answers false and is left to {@link #decodeHybrid}, which names the problem.
+   */
+  static boolean allAt(byte[] data, int offset, int end, int level, int count) {
+    int byteWidth = (RleBitPackedDecoder.bitWidth(level) + 7) / 8;
+    int position = offset;
+    long seen = 0;
+    while (seen < count) {
+      long header = 0;
+      int shift = 0;
+      while (true) {
+        if (position >= end || shift > 28) {
+          return false;
+        }
+        int b = data[position++] & 0xFF;
+        header |= (long) (b & 0x7F) << shift;
+        shift += 7;
+        if ((b & 0x80) == 0) {
+          break;
+        }
+      }
+      if ((header & 1) != 0 || end - position < byteWidth) {
+        return false;
+      }
+      int value = 0;
+      for (int i = 0; i < byteWidth; i++) {
+        value |= (data[position + i] & 0xFF) << (8 * i);
+      }
+      position += byteWidth;
+      if (value != level) {
+        return false;
+      }
+      seen += header >>> 1;
+    }
+    return seen == count;
+  }
+
+  /**
+   * The offset just past data page v1 levels when they are RLE runs of {@code level} only, for
+   * {@code count} values (see {@link #allAt}); -1 otherwise.
+   */
+  static int pastV1LevelsAllAt(
+      Encoding encoding, byte[] data, int offset, int end, int level, int count) {
+    if (encoding != Encoding.RLE || end - offset < 4) {
+      return -1;
+    }
+    int length = LittleEndianBytes.getInt(data, offset);
+    if (length < 0 || length > end - offset - 4) {
+      return -1;
+    }
+    return allAt(data, offset + 4, offset + 4 + length, level, count) ? offset + 4 + length : -1;
+  }
+
   /** Decodes levels in the RLE / bit-packing hybrid without a length prefix (data page v2). */
   static void decodeHybrid(
       String kind, byte[] data, int offset, int end, int maxLevel, int[] out, int count)
