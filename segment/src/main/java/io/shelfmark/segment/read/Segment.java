@@ -446,6 +446,30 @@ public final class Segment implements Closeable {
 
   private record ReaderKey(String column, String typeId) {}
 
+  /**
+   * Opens every index reader this segment has and this reader knows (with the dictionaries and null
+   * bitmaps they use), which otherwise open on first use: a server calls it when it opens the
+   * segment, so a fresh node's first query over it does not pay for opening. Readers are views over
+   * the segment's bytes plus small headers; their data stays where the source keeps it. A part that
+   * fails to open is left to fail again, with its message, when a query uses it.
+   *
+   * @return the number of index readers open
+   */
+  public int openIndexes() {
+    int open = 0;
+    for (ColumnDescriptor column : metadata.columns()) {
+      for (IndexType type : indexTypes(column.name())) {
+        try {
+          open += index(column.name(), type.id()).isPresent() ? 1 : 0;
+        } catch (IOException | RuntimeException e) {
+          // Not this method's to report: the query that needs the part names it.
+          continue;
+        }
+      }
+    }
+    return open;
+  }
+
   /** Makes a value from an open segment; see {@link #derived}. */
   @FunctionalInterface
   public interface Deriver<T> {

@@ -118,6 +118,27 @@ class TestSegmentFormat {
   }
 
   @Test
+  void testOpenIndexesOpensEveryReaderOnceAndQueriesFindThem() throws IOException {
+    TestingTable table = MixedTable.generate(3000, 23);
+    try (Segment segment = TestingSegments.open(table)) {
+      int expected = 0;
+      for (var column : segment.metadata().columns()) {
+        expected += segment.indexTypes(column.name()).size();
+      }
+      assertThat(expected).isGreaterThan(3);
+      assertThat(segment.openIndexes()).isEqualTo(expected);
+      // Already open: queries get the same readers, and opening again opens nothing new.
+      for (var column : segment.metadata().columns()) {
+        for (var type : segment.indexTypes(column.name())) {
+          assertThat(segment.index(column.name(), type.id()).orElseThrow())
+              .isSameAs(segment.index(column.name(), type.id()).orElseThrow());
+        }
+      }
+      assertThat(segment.openIndexes()).isEqualTo(expected);
+    }
+  }
+
+  @Test
   void testEmptySegment() throws IOException {
     try (Segment segment =
         TestingSegments.open(

@@ -128,8 +128,8 @@ final class FileExecution {
 
   /**
    * Prepares what every query over {@code segment}'s data file reuses (its parsed footer, page
-   * locations and Parquet schema), once: servers call it when they open a segment, so that the
-   * first query over the file does not pay for it.
+   * locations and Parquet schema, and the segment's index readers), once: servers call it when they
+   * open a segment, so that the first query over the file does not pay for it.
    *
    * @throws UnsupportedQueryException if the segment is not exactly this file's
    */
@@ -137,7 +137,13 @@ final class FileExecution {
     SegmentFiles.check(segment, file);
     // Kept on the segment itself (the check above makes it this file's): a cache keyed by segment
     // cost a weak-key lookup per file of every query.
-    return segment.derived(SegmentFiles.Prepared.class, s -> SegmentFiles.prepare(s, file));
+    // Made once per segment: the index readers open with it (see Segment.openIndexes).
+    return segment.derived(
+        SegmentFiles.Prepared.class,
+        s -> {
+          s.openIndexes();
+          return SegmentFiles.prepare(s, file);
+        });
   }
 
   /** The footer of a file without segment: one speculative GET of its tail. */
