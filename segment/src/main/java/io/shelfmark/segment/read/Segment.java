@@ -449,13 +449,18 @@ public final class Segment implements Closeable {
   /**
    * Opens every index reader this segment has and this reader knows (with the dictionaries and null
    * bitmaps they use), which otherwise open on first use: a server calls it when it opens the
-   * segment, so a fresh node's first query over it does not pay for opening. Readers are views over
-   * the segment's bytes plus small headers; their data stays where the source keeps it. A part that
-   * fails to open is left to fail again, with its message, when a query uses it.
+   * segment, so a fresh node's first query over it does not pay for opening. Only for a segment in
+   * memory or mapped from local disk ({@link SegmentSource#isMemoryResident()}), whose readers are
+   * views over bytes already there plus small headers; a remote segment's parts stay unread until a
+   * query needs them (opening them all would download the whole segment). A part that fails to open
+   * is left to fail again, with its message, when a query uses it.
    *
-   * @return the number of index readers open
+   * @return the number of index readers open (0 for a remote segment)
    */
   public int openIndexes() {
+    if (!source.isMemoryResident()) {
+      return 0;
+    }
     int open = 0;
     for (ColumnDescriptor column : metadata.columns()) {
       for (IndexType type : indexTypes(column.name())) {

@@ -139,6 +139,48 @@ class TestSegmentFormat {
   }
 
   @Test
+  void testOpenIndexesLeavesARemoteSegmentsPartsUnread() throws IOException {
+    ByteArraySegmentSource bytes =
+        new ByteArraySegmentSource("remote", MixedTable.generate(3000, 23).build(INDEXES));
+    java.util.concurrent.atomic.AtomicInteger reads =
+        new java.util.concurrent.atomic.AtomicInteger();
+    // As a segment read from the object store: not memory resident, each read a request.
+    io.shelfmark.segment.source.SegmentSource remote =
+        new io.shelfmark.segment.source.SegmentSource() {
+          @Override
+          public String name() {
+            return bytes.name();
+          }
+
+          @Override
+          public long size() throws IOException {
+            return bytes.size();
+          }
+
+          @Override
+          public ByteBuffer read(long offset, int length) throws IOException {
+            reads.incrementAndGet();
+            return bytes.read(offset, length);
+          }
+
+          @Override
+          public boolean isMemoryResident() {
+            return false;
+          }
+
+          @Override
+          public void close() throws IOException {
+            bytes.close();
+          }
+        };
+    try (Segment segment = Segment.open(remote, INDEXES)) {
+      int afterOpen = reads.get();
+      assertThat(segment.openIndexes()).isZero();
+      assertThat(reads.get()).isEqualTo(afterOpen);
+    }
+  }
+
+  @Test
   void testEmptySegment() throws IOException {
     try (Segment segment =
         TestingSegments.open(
