@@ -237,7 +237,7 @@ public final class S3ObjectStore implements ObjectStore {
                   b.bucket(location.bucket())
                       .key(location.key())
                       // Whole objects carry a full-object checksum on S3: ask for it and let the
-                      // SDK validate it (the client only validates when asked, see newClient).
+                      // SDK validate it (the client only validates when asked, see buildClient).
                       .checksumMode(ChecksumMode.ENABLED));
       Long length = body.response().contentLength();
       return new S3ObjectInputStream(body, length == null ? -1 : length, stats);
@@ -453,8 +453,8 @@ public final class S3ObjectStore implements ObjectStore {
             .credentialsProvider(credentials)
             // Validate response checksums only when the request asks for them (whole-object reads
             // in open). S3 returns no full-object checksum for a ranged GET, so on the hot path of
-            // queries (7-9 parallel ranged GETs each) validation could only cost CPU: setting up
-            // the checksum-mode header and the validating stream per request, and checking nothing.
+            // queries (their parallel ranged GETs) validation could only cost CPU: setting up the
+            // checksum-mode header and the validating stream per request, and checking nothing.
             .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
             .overrideConfiguration(
                 c ->
