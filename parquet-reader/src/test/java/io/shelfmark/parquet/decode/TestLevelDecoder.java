@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.util.Arrays;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.format.Encoding;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +17,8 @@ class TestLevelDecoder {
     for (int maxLevel : new int[] {1, 2, 3, 255, 256}) {
       int[] levels = new int[70_000];
       Arrays.fill(levels, maxLevel);
-      byte[] encoded = encode(levels, RleBitPackedDecoder.bitWidth(maxLevel));
+      byte[] encoded =
+          TestRleBitPackedDecoder.encode(levels, RleBitPackedDecoder.bitWidth(maxLevel));
       assertThat(LevelDecoder.allAt(encoded, 0, encoded.length, maxLevel, levels.length))
           .as("max level %d", maxLevel)
           .isTrue();
@@ -39,14 +38,14 @@ class TestLevelDecoder {
       int[] levels = new int[70_000];
       Arrays.fill(levels, 1);
       levels[nullAt] = 0;
-      byte[] encoded = encode(levels, 1);
+      byte[] encoded = TestRleBitPackedDecoder.encode(levels, 1);
       assertThat(LevelDecoder.allAt(encoded, 0, encoded.length, 1, levels.length))
           .as("null at %d", nullAt)
           .isFalse();
     }
     int[] levels = new int[1_000];
     Arrays.fill(levels, 1);
-    byte[] encoded = encode(levels, 1);
+    byte[] encoded = TestRleBitPackedDecoder.encode(levels, 1);
     assertThat(LevelDecoder.allAt(encoded, 0, encoded.length - 1, 1, levels.length)).isFalse();
     assertThat(LevelDecoder.allAt(encoded, 0, 0, 1, levels.length)).isFalse();
     assertThat(LevelDecoder.allAt(encoded, 0, 0, 1, 0)).isTrue();
@@ -67,16 +66,5 @@ class TestLevelDecoder {
     // A bit-packed run of eight 1s (header 0b11, one byte 0xFF) is decoded the long way.
     byte[] packed = {3, (byte) 0xFF};
     assertThat(LevelDecoder.allAt(packed, 0, packed.length, 1, 8)).isFalse();
-  }
-
-  private static byte[] encode(int[] values, int bitWidth) throws IOException {
-    try (RunLengthBitPackingHybridEncoder encoder =
-        new RunLengthBitPackingHybridEncoder(
-            bitWidth, 64, 1 << 20, HeapByteBufferAllocator.getInstance())) {
-      for (int value : values) {
-        encoder.writeInt(value);
-      }
-      return encoder.toBytes().toByteArray();
-    }
   }
 }

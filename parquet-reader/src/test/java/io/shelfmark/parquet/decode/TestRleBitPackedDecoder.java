@@ -60,7 +60,8 @@ class TestRleBitPackedDecoder {
     return values;
   }
 
-  private static byte[] encode(int[] values, int bitWidth) throws IOException {
+  /** {@code values} as parquet-java's hybrid encoder writes them. */
+  static byte[] encode(int[] values, int bitWidth) throws IOException {
     try (RunLengthBitPackingHybridEncoder encoder =
         new RunLengthBitPackingHybridEncoder(
             bitWidth, 64, 1 << 20, HeapByteBufferAllocator.getInstance())) {
