@@ -62,37 +62,12 @@ final class LevelDecoder {
    * data included, answers false and is left to {@link #decodeHybrid}, which names the problem.
    */
   static boolean allAt(byte[] data, int offset, int end, int level, int count) {
-    int byteWidth = (RleBitPackedDecoder.bitWidth(level) + 7) / 8;
-    int position = offset;
-    long seen = 0;
-    while (seen < count) {
-      long header = 0;
-      int shift = 0;
-      while (true) {
-        if (position >= end || shift > 28) {
-          return false;
-        }
-        int b = data[position++] & 0xFF;
-        header |= (long) (b & 0x7F) << shift;
-        shift += 7;
-        if ((b & 0x80) == 0) {
-          break;
-        }
-      }
-      if ((header & 1) != 0 || end - position < byteWidth) {
-        return false;
-      }
-      int value = 0;
-      for (int i = 0; i < byteWidth; i++) {
-        value |= (data[position + i] & 0xFF) << (8 * i);
-      }
-      position += byteWidth;
-      if (value != level) {
-        return false;
-      }
-      seen += header >>> 1;
+    try {
+      return new RleBitPackedDecoder(data, offset, end, RleBitPackedDecoder.bitWidth(level))
+          .isOnlyRepeatsOf(level, count);
+    } catch (MalformedPageException e) {
+      return false;
     }
-    return seen == count;
   }
 
   /**

@@ -88,6 +88,31 @@ final class RleBitPackedDecoder {
     }
   }
 
+  /**
+   * Whether the values left are exactly {@code count} of {@code value}, in repeated runs only (a
+   * bit-packed run answers false without being unpacked). Consumes the runs it reads: use a fresh
+   * decoder. Malformed data answers false.
+   */
+  boolean isOnlyRepeatsOf(int value, int count) {
+    long seen = 0;
+    while (seen < count) {
+      if (position >= end) {
+        return false;
+      }
+      try {
+        nextRun((int) (count - seen));
+      } catch (MalformedPageException e) {
+        return false;
+      }
+      if (packedRemaining > 0 || repeatValue != value) {
+        return false;
+      }
+      seen += repeatRemaining;
+      repeatRemaining = 0;
+    }
+    return seen == count;
+  }
+
   private int readPacked(int[] out, int offset, int count) throws MalformedPageException {
     int buffered = 8 - groupIndex;
     if (buffered > 0) {
