@@ -147,6 +147,33 @@ public final class EngineQueryService implements QueryService {
   }
 
   /**
+   * Plans {@code sql} and prunes its table's current files as a query does, and executes nothing;
+   * neither the plan nor its files are kept. A fresh node's warm-up calls it many times, so that
+   * planning and pruning are compiled before the first user query: on a JVM that had planned only a
+   * few queries, a new SQL text took about 6 ms to plan and 2.6 ms to prune 150 files, against 0.2
+   * ms to plan once the planner is compiled.
+   *
+   * @return how many of the table's data files pruning kept
+   * @throws SqlException if the SQL does not plan, or its table is not served
+   */
+  public int prepare(String sql) {
+    requireNonNull(sql, "sql is null");
+    QueryPlan plan = planner.plan(sql);
+    TableRoute route =
+        routing
+            .route(plan.table().name())
+            .orElseThrow(
+                () ->
+                    new SqlException(
+                        SqlErrorKind.UNRESOLVED,
+                        null,
+                        "Cannot prepare a query on table "
+                            + plan.table().name()
+                            + ": it is not served"));
+    return pruning.candidates(plan, route).size();
+  }
+
+  /**
    * The plan of {@code sql}: kept from an earlier query while the planner's tables are the same.
    */
   private PlannedQuery plan(String sql) {

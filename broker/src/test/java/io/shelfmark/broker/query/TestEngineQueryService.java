@@ -1,6 +1,7 @@
 package io.shelfmark.broker.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
@@ -11,6 +12,7 @@ import io.shelfmark.server.exec.QueryExecutor;
 import io.shelfmark.server.exec.QueryInternalException;
 import io.shelfmark.server.exec.QueryTimeoutException;
 import io.shelfmark.server.exec.UnsupportedQueryException;
+import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
@@ -21,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -227,6 +230,34 @@ class TestEngineQueryService {
     assertThat(service.execute(new QueryRequest(count)).errors()).isEmpty();
     assertThat(plans.getLast()).isNotSameAs(plans.get(0));
     assertThat(plans.getLast().table().columnNames()).contains("host");
+  }
+
+  @Test
+  void preparePlansAndPrunesWithoutExecutingOrKeepingThePlan() {
+    List<TableRoute> pruned = new ArrayList<>();
+    FilePruning counting =
+        (plan, route) -> {
+          pruned.add(route);
+          return route.snapshot().dataFiles();
+        };
+    EngineQueryService service =
+        new EngineQueryService(
+            routing, counting, NEVER, Duration.ofSeconds(10), Clock.fixed(NOW, ZoneOffset.UTC));
+    String count = "SELECT COUNT(*) FROM obs.metrics WHERE org_id = 7";
+    assertThat(service.prepare(count)).isZero();
+    assertThat(service.prepare(count)).isZero();
+    // Pruned each time on the current route, never dispatched (NEVER throws), nothing kept.
+    assertThat(pruned).hasSize(2);
+    assertThat(pruned.get(1).snapshotId()).isEqualTo(77);
+    assertThat(service.cachedPlans()).isZero();
+
+    assertThatThrownBy(() -> service.prepare("SELECT COUNT(nope) FROM obs.metrics"))
+        .isInstanceOf(SqlException.class)
+        .hasMessageContaining("nope");
+    assertThatThrownBy(() -> service.prepare("SELECT COUNT(*) FROM obs.other"))
+        .isInstanceOf(SqlException.class)
+        .hasMessageContaining("obs.other");
+    assertThat(pruned).hasSize(2);
   }
 
   private void publish(long snapshotId, Schema schema) {

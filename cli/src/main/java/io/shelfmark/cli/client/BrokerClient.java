@@ -50,7 +50,12 @@ public final class BrokerClient {
               + DEFAULT_URL
               + ")");
     }
-    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    // The broker speaks HTTP/1.1: asking each new connection for an h2c upgrade only adds headers.
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
   }
 
   /** {@code POST /query/sql}: the Pinot-shaped response, errors included (never thrown). */

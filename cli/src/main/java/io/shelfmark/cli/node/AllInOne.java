@@ -211,7 +211,8 @@ public final class AllInOne implements AutoCloseable {
                 cache.invalidateAll();
                 keptPages.invalidateAll();
                 postingLists.invalidateAll();
-              }));
+              },
+              queries::prepare));
       registry.addListener(warmup.get());
       resources.add(warmup.get()); // closed before the broker it queries
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();

@@ -135,6 +135,10 @@ final class EngineBench {
    */
   private QueryObservation firstQuery(String url, BenchMode mode, BenchQuery query)
       throws InterruptedException {
+    QueryProbe probe = new QueryProbe(url, lake);
+    // The hot runs reuse one open connection, and so does the cold run: otherwise its time holds
+    // the client's connection set-up (about 8 ms of a 24 ms cold Q1), which is not the node's.
+    probe.connect();
     if (!lake.awaitQuiet(QUIET_WINDOW, QUIET_TIMEOUT)) {
       notes.add(
           query.name()
@@ -144,7 +148,7 @@ final class EngineBench {
               + QUIET_TIMEOUT.toSeconds()
               + " s after reporting ready; its cold figures may include them.");
     }
-    return new QueryProbe(url, lake).run(query.sql());
+    return probe.run(query.sql());
   }
 
   private static String coldNote(ColdStart cold) {

@@ -63,6 +63,8 @@ class TestNodeWarmup {
     // category and quantity alone, both together, and SUM/MIN/MAX/AVG of id and amount.
     assertThat(summary.queries()).isEqualTo(2 + 1 + 2);
     assertThat(summary.failed()).isZero();
+    // Then each query planned and pruned without running, to compile the planner.
+    assertThat(summary.plans()).isEqualTo(summary.queries() * NodeWarmup.PLANNING_RUNS);
     assertThat(broker.table("evo.events").orElseThrow().path("warmup").asText()).isEqualTo("done");
     assertThat(node.cachedBytes()).as("caches emptied after warm-up").isZero();
 
