@@ -68,6 +68,7 @@ final class FileExecution {
   private final DataFileInfo file;
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
+  private PartialResult rowGroupGroups;
   private long rowGroupsPruned;
   private long docsScanned;
 
@@ -117,8 +118,10 @@ final class FileExecution {
         liveCount,
         segment.isPresent(),
         answeredFromSegment);
-    return consumer.result(
-        statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
+    PartialResult result =
+        consumer.result(statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
+    // Row groups aggregated apart: the consumer saw none of them, so its groups are empty.
+    return rowGroupGroups == null ? result : result.merge(rowGroupGroups);
   }
 
   /** What queries over the segment's file reuse, prepared when it opened or on its first query. */
@@ -190,7 +193,7 @@ final class FileExecution {
       return null;
     }
     ReadStats stats = readParquet(location, footer, pages, leaves, filter, batches);
-    docsScanned = batches.docsScanned();
+    docsScanned += batches.docsScanned();
     return stats;
   }
 
@@ -402,6 +405,26 @@ final class FileExecution {
         // file executor's idle threads decode the next ones (a file of one query keeps more than
         // one core busy; a busy executor leaves the work to this thread).
         read.decodeAhead(context.fileExecutor(), DECODE_AHEAD);
+        int rowGroups = RowGroupAggregation.rowGroupsToSplit(read);
+        if (rowGroups > 0) {
+          RowGroupAggregation.Result result =
+              new RowGroupAggregation(
+                      read,
+                      rowGroups,
+                      () ->
+                          new RowBatches(
+                              plan,
+                              filter,
+                              leaves,
+                              context,
+                              new AggregateConsumer(plan),
+                              file.path()),
+                      context)
+                  .run(context.fileExecutor());
+          rowGroupGroups = result.groups();
+          docsScanned += result.docsScanned();
+          return read.stats();
+        }
       }
       while (read.hasNext() && !batches.isSatisfied()) {
         context.checkContinue();

@@ -7,6 +7,8 @@ import io.shelfmark.server.column.ColumnSources;
 import io.shelfmark.server.column.MapVectors;
 import io.shelfmark.server.column.ParquetVectors;
 import io.shelfmark.server.column.SegmentVectors;
+import io.shelfmark.server.result.ExecutionStatistics;
+import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.vector.PredicateEvaluator;
 import io.shelfmark.server.vector.Vector;
 import io.shelfmark.server.vector.VectorEvaluator;
@@ -61,6 +63,11 @@ final class RowBatches {
 
   boolean isSatisfied() {
     return consumer.isSatisfied();
+  }
+
+  /** The consumer's partial result. */
+  PartialResult result(ExecutionStatistics statistics) {
+    return consumer.result(statistics);
   }
 
   /** Every doc of {@code rows} with values from the segment only; returns the docs matched. */

@@ -107,6 +107,44 @@ class TestFileExecution {
   }
 
   @Test
+  void rowGroupsAggregatedOnTwoThreadsGiveOneThreadsGroupsInOrder() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      // Files of 2 to 8 row groups holding matching rows are split across threads.
+      List<FileTask> split = new ArrayList<>();
+      for (FileTask task : engine.tasks()) {
+        ParquetFooter footer =
+            FooterReader.withDefaults()
+                .read(
+                    lake.store, Location.parse(task.file().path()), task.file().fileSizeInBytes());
+        if (footer.rowGroupCount() >= 2
+            && footer.rowGroupCount() <= RowGroupAggregation.MAX_ROW_GROUPS) {
+          split.add(task);
+        }
+      }
+      assertThat(split).isNotEmpty();
+      // No ORDER BY: the groups' order is the order the files' row groups gave them.
+      String sql =
+          "SELECT metric, dateTrunc('minute', logical_timestamp), COUNT(*), SUM(sum_rollup),"
+              + " MAX(latest_rollup) FROM obs.metrics WHERE resolution = 15000"
+              + " GROUP BY metric, dateTrunc('minute', logical_timestamp)";
+      PartialResult pooled = engine.partial(sql, split);
+      // A direct executor runs the helper at once, on this thread, before the query's own turn:
+      // the helper takes every row group. The pool's helper usually takes the second.
+      PartialResult direct = engine.partial(sql, split, Runnable::run);
+      assertThat(pooled.groups()).isNotEmpty();
+      assertThat(direct.groups()).isEqualTo(pooled.groups());
+      assertThat(direct.statistics().docsScanned()).isEqualTo(pooled.statistics().docsScanned());
+      assertThat(pooled.statistics().parquetBytesRead()).isPositive();
+      // And the whole table, split files among the rest, equals DuckDB.
+      String duckDb =
+          sql.replace(
+              "dateTrunc('minute', logical_timestamp)", "(logical_timestamp // 60000) * 60000");
+      ResultComparison.assertEquivalent(lake.oracle.query(duckDb), engine.query(sql), false, 1e-9);
+    }
+  }
+
+  @Test
   void q4ReadsOnlyThePagesHoldingItsMatchingRows() throws IOException {
     TestingLakeTables lake = TestingLakeTables.shared();
     // The largest org's incident day: the needles' file (it also has deleted rows).

@@ -163,9 +163,14 @@ final class TestingEngine implements Closeable {
   }
 
   ExecutionContext context() {
+    return context(lake.files);
+  }
+
+  /** With {@code fileExecutor} running files, decode-ahead and row-group helpers. */
+  ExecutionContext context(Executor fileExecutor) {
     return new ExecutionContext(
         dataStore,
-        lake.files,
+        fileExecutor,
         lake.io,
         table.schema(),
         Instant.now().plus(Duration.ofMinutes(2)),
@@ -179,8 +184,12 @@ final class TestingEngine implements Closeable {
   }
 
   PartialResult partial(String sql, List<FileTask> files) {
+    return partial(sql, files, lake.files);
+  }
+
+  PartialResult partial(String sql, List<FileTask> files, Executor fileExecutor) {
     QueryPlan plan = plan(sql);
-    PartialResult partial = executor.execute(plan, files, context());
+    PartialResult partial = executor.execute(plan, files, context(fileExecutor));
     // What the broker receives: the partial after a trip through its wire form.
     return PartialResult.deserialize(partial.serialize());
   }

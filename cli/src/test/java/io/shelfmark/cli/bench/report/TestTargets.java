@@ -25,8 +25,9 @@ class TestTargets {
             "cold-over-hot/Q2/pinned",
             "duckdb-factor/Q1/pinned+pages",
             "sustained-qps/Q4/pinned",
-            "heap/20M-rows")
-        .hasSize(34);
+            "heap/20M-rows",
+            "heap/100M-rows")
+        .hasSize(35);
   }
 
   @Test
@@ -50,8 +51,26 @@ class TestTargets {
     assertThat(checks.get("sustained-qps/Q1/pinned").detail())
         .isEqualTo("missed by 60× short (5 qps, target ≥ 300 qps)");
     assertThat(checks.get("heap/20M-rows").detail())
-        .isEqualTo("the run had 20,000 rows, fewer than 20M");
+        .isEqualTo("the run had 20,000 rows, not 20M to under 100M");
+    assertThat(checks.get("heap/100M-rows").detail())
+        .isEqualTo("the run had 20,000 rows, not 100M or more");
     assertThat(checks.get("remote-over-pinned/Q1").status()).isEqualTo(TargetCheck.NOT_MEASURED);
+  }
+
+  @Test
+  void eachHeapTargetIsJudgedByRunsOfItsSize() {
+    Map<String, TargetCheck> at20M = byId(heap(20_000_000, 2L << 30));
+    assertThat(at20M.get("heap/20M-rows").status()).isEqualTo(TargetCheck.MET);
+    assertThat(at20M.get("heap/100M-rows").status()).isEqualTo(TargetCheck.NOT_MEASURED);
+    Map<String, TargetCheck> at100M = byId(heap(100_000_000, 4L << 30));
+    assertThat(at100M.get("heap/20M-rows").status()).isEqualTo(TargetCheck.NOT_MEASURED);
+    assertThat(at100M.get("heap/100M-rows").status()).isEqualTo(TargetCheck.MET);
+    assertThat(byId(heap(100_000_000, 6L << 30)).get("heap/100M-rows").status())
+        .isEqualTo(TargetCheck.MISSED);
+  }
+
+  private static List<TargetCheck> heap(long rows, long maxHeapBytes) {
+    return Targets.evaluate(List.of(), List.of(), List.of(), List.of(), rows, maxHeapBytes, true);
   }
 
   @Test
