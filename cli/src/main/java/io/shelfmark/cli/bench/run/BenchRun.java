@@ -63,6 +63,12 @@ public final class BenchRun {
 
   /** Runs everything and writes the outputs; returns the report. */
   public BenchReport run() throws Exception {
+    try (DataDirLock lock = DataDirLock.acquire(options.dataDir())) {
+      return runLocked();
+    }
+  }
+
+  private BenchReport runLocked() throws Exception {
     Files.createDirectories(options.outDir());
     MachineInfo machine = MachineInfo.current(MachineProbe.cpuModel());
     out.printf(
