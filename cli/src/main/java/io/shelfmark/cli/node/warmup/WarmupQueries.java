@@ -145,15 +145,22 @@ public final class WarmupQueries {
       if (time.isIntegralNumber()) {
         String column = quoteIdentifier(timeColumn.get());
         long sampled = time.asLong();
+        // Written as dashboards often write a window, an instant plus or minus a length: the
+        // planner folds the arithmetic, a path a fresh JVM otherwise first runs on a user's query
+        // (9 ms to plan such a text for the first time after 1,200 plans without arithmetic).
         range =
             Optional.of(
                 column
                     + " >= "
-                    + (sampled - WINDOW_MILLIS)
+                    + sampled
+                    + " - "
+                    + WINDOW_MILLIS
                     + " AND "
                     + column
                     + " <= "
-                    + (sampled + WINDOW_MILLIS));
+                    + sampled
+                    + " + "
+                    + WINDOW_MILLIS);
       }
     }
     Map<MapKey, String> keyValues = new LinkedHashMap<>();

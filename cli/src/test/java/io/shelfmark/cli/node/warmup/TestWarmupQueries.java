@@ -34,7 +34,8 @@ class TestWarmupQueries {
     JsonNode row = JSON.readTree("[\"cpu\", 17, 60000, 1754229600000, \"n1\", \"it's\"]");
     List<String> queries = shape.queries(row);
     String time =
-        "\"logical_timestamp\" >= 1754226000000 AND \"logical_timestamp\" <= 1754233200000";
+        "\"logical_timestamp\" >= 1754229600000 - 3600000"
+            + " AND \"logical_timestamp\" <= 1754229600000 + 3600000";
     String all = "\"metric\" = 'cpu' AND \"org_id\" = 17 AND \"resolution\" = 60000 AND " + time;
     assertThat(queries)
         .contains(
