@@ -120,7 +120,7 @@ final class FileExecution {
         answeredFromSegment);
     PartialResult result =
         consumer.result(statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
-    // Row groups aggregated apart: the consumer saw none of them, so its groups are empty.
+    // Row groups aggregated apart (RowGroupAggregation): the consumer saw no row of this file.
     return rowGroupGroups == null ? result : result.merge(rowGroupGroups);
   }
 
