@@ -24,14 +24,23 @@ public final class QpsSweeper {
   public static final double KEEP_UP = 0.9;
   public static final double P99_LIMIT_MS = 100;
 
+  /** The longest wait for an idle process before a query's sweep. */
+  static final Duration SETTLE_LIMIT = Duration.ofSeconds(30);
+
   private final LoadGenerator generator;
   private final List<Double> targets;
   private final Duration stepDuration;
+  private final IdleWait idle;
 
   public QpsSweeper(LoadGenerator generator, List<Double> targets, Duration stepDuration) {
+    this(generator, targets, stepDuration, IdleWait.forThisProcess());
+  }
+
+  QpsSweeper(LoadGenerator generator, List<Double> targets, Duration stepDuration, IdleWait idle) {
     this.generator = requireNonNull(generator, "generator is null");
     this.targets = List.copyOf(requireNonNull(targets, "targets is null"));
     this.stepDuration = requireNonNull(stepDuration, "stepDuration is null");
+    this.idle = requireNonNull(idle, "idle is null");
   }
 
   /** Sweeps one query; {@code onStep} sees each step as it finishes (progress output). */
@@ -40,6 +49,8 @@ public final class QpsSweeper {
       throws InterruptedException {
     List<QpsStep> steps = new ArrayList<>();
     double best = 0;
+    // Each query starts on a quiet process, not in the wake of the previous query's last step.
+    idle.await(SETTLE_LIMIT);
     for (double target : targets) {
       QpsStep step = generator.run(call, target, stepDuration);
       steps.add(step);
