@@ -107,17 +107,7 @@ public final class EngineQueryService implements QueryService {
   private QueryResponse answer(QueryRequest request, Instant deadline) {
     PlannedQuery planned = plan(request.sql());
     QueryPlan plan = planned.plan();
-    TableRoute route =
-        routing
-            .route(plan.table().name())
-            .orElseThrow(
-                () ->
-                    new SqlException(
-                        SqlErrorKind.UNRESOLVED,
-                        null,
-                        "Cannot query table "
-                            + plan.table().name()
-                            + ": it stopped being served while the query was planned"));
+    TableRoute route = route(plan, "it stopped being served while the query was planned");
     List<DataFileInfo> files = route.snapshot().dataFiles();
     List<DataFileInfo> candidates = planned.candidates(route, pruning);
     QueryDispatcher.Dispatched dispatched =
@@ -159,18 +149,19 @@ public final class EngineQueryService implements QueryService {
   public int prepare(String sql) {
     requireNonNull(sql, "sql is null");
     QueryPlan plan = planner.plan(sql);
-    TableRoute route =
-        routing
-            .route(plan.table().name())
-            .orElseThrow(
-                () ->
-                    new SqlException(
-                        SqlErrorKind.UNRESOLVED,
-                        null,
-                        "Cannot prepare a query on table "
-                            + plan.table().name()
-                            + ": it is not served"));
-    return pruning.candidates(plan, route).size();
+    return pruning.candidates(plan, route(plan, "it is not served")).size();
+  }
+
+  /** The current route of the plan's table; {@code gone} says why when there is none. */
+  private TableRoute route(QueryPlan plan, String gone) {
+    return routing
+        .route(plan.table().name())
+        .orElseThrow(
+            () ->
+                new SqlException(
+                    SqlErrorKind.UNRESOLVED,
+                    null,
+                    "Cannot query table " + plan.table().name() + ": " + gone));
   }
 
   /**

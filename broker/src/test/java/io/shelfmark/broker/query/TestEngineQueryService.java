@@ -185,15 +185,10 @@ class TestEngineQueryService {
   void plansAndPruningAreKeptUntilTheirInputsChange() {
     List<QueryPlan> plans = new ArrayList<>();
     List<TableRoute> pruned = new ArrayList<>();
-    FilePruning counting =
-        (plan, route) -> {
-          pruned.add(route);
-          return route.snapshot().dataFiles();
-        };
     EngineQueryService service =
         new EngineQueryService(
             routing,
-            counting,
+            recordingPruning(pruned),
             recording(plans),
             Duration.ofSeconds(10),
             Clock.fixed(NOW, java.time.ZoneOffset.UTC));
@@ -235,14 +230,13 @@ class TestEngineQueryService {
   @Test
   void preparePlansAndPrunesWithoutExecutingOrKeepingThePlan() {
     List<TableRoute> pruned = new ArrayList<>();
-    FilePruning counting =
-        (plan, route) -> {
-          pruned.add(route);
-          return route.snapshot().dataFiles();
-        };
     EngineQueryService service =
         new EngineQueryService(
-            routing, counting, NEVER, Duration.ofSeconds(10), Clock.fixed(NOW, ZoneOffset.UTC));
+            routing,
+            recordingPruning(pruned),
+            NEVER,
+            Duration.ofSeconds(10),
+            Clock.fixed(NOW, ZoneOffset.UTC));
     String count = "SELECT COUNT(*) FROM obs.metrics WHERE org_id = 7";
     assertThat(service.prepare(count)).isZero();
     assertThat(service.prepare(count)).isZero();
@@ -258,6 +252,14 @@ class TestEngineQueryService {
         .isInstanceOf(SqlException.class)
         .hasMessageContaining("obs.other");
     assertThat(pruned).hasSize(2);
+  }
+
+  /** Keeps every file and records each route it pruned. */
+  private static FilePruning recordingPruning(List<TableRoute> pruned) {
+    return (plan, route) -> {
+      pruned.add(route);
+      return route.snapshot().dataFiles();
+    };
   }
 
   private void publish(long snapshotId, Schema schema) {
