@@ -204,8 +204,8 @@ public final class NodeWarmup implements Consumer<ServedTable>, AutoCloseable {
   }
 
   /**
-   * Plans each query that ran without error {@link #PLANNING_RUNS} times, until the deadline; how
-   * many plans it made.
+   * Plans each query {@link #PLANNING_RUNS} times, until the deadline (a query that cannot be
+   * planned is logged and dropped); how many plans it made.
    */
   private int plan(List<String> queries, long deadline) {
     List<String> planned = new ArrayList<>(queries);
