@@ -9,7 +9,6 @@ import io.shelfmark.parquet.read.RowGroupBatch;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.PartialResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -166,7 +165,6 @@ final class RowGroupAggregation {
     switch (failure) {
       case null -> {}
       case IOException io -> throw io;
-      case UncheckedIOException unchecked -> throw unchecked;
       case RuntimeException runtime -> throw runtime;
       default -> throw new QueryInternalException("Cannot aggregate: " + failure, failure);
     }
