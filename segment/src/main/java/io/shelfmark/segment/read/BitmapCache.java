@@ -67,11 +67,16 @@ public final class BitmapCache {
     return new Scope(this, requireNonNull(segmentName, "segmentName is null"));
   }
 
-  /** Hits, misses and evictions so far, and the bytes held now. */
+  /**
+   * Hits, misses and evictions so far, and the bytes held now. Runs the cache's pending maintenance
+   * first: the cache weighs new entries and evicts on a background thread, so without it a bitmap
+   * just cached may not be counted yet.
+   */
   public Stats stats() {
     if (cache == null) {
       return new Stats(0, 0, 0, 0);
     }
+    cache.cleanUp();
     CacheStats stats = cache.stats();
     long bytes = cache.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
     return new Stats(stats.hitCount(), stats.missCount(), stats.evictionCount(), bytes);
@@ -90,13 +95,6 @@ public final class BitmapCache {
   /** Whether this cache keeps anything. */
   public boolean isEnabled() {
     return cache != null;
-  }
-
-  /** Runs pending maintenance (evictions), so that {@link Stats#bytes} is current. */
-  public void cleanUp() {
-    if (cache != null) {
-      cache.cleanUp();
-    }
   }
 
   /** The number of bitmaps cached now (an estimate between maintenance runs). */

@@ -54,7 +54,6 @@ class TestBitmapCache {
       RoaringBitmap expected = new ScanOracle(table).matches(predicate, segment.allDocs());
       new FilterEvaluator(segment).evaluate(predicate);
       cache.invalidateAll();
-      cache.cleanUp();
       assertThat(cache.stats().bytes()).isZero();
 
       assertThat(new FilterEvaluator(segment).evaluate(predicate).definite()).isEqualTo(expected);
@@ -76,7 +75,6 @@ class TestBitmapCache {
         for (int id = 0; id < values; id++) {
           // Each posting list (about 7,500 docs over three containers) weighs over 6 KB.
           assertThat(reader.postings(id).sizeInBytes()).isGreaterThan(6_000);
-          cache.cleanUp();
           assertThat(cache.stats().bytes()).isLessThanOrEqualTo(bound);
         }
       }
