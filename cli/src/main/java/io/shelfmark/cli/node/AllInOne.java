@@ -230,7 +230,6 @@ public final class AllInOne implements AutoCloseable {
       LongSupplier cachedBytes =
           () -> {
             cache.cleanUp();
-            postingLists.cleanUp();
             return cache.memoryTier().weightedSize()
                 + cache.diskTier().weightedSize()
                 + postingLists.stats().bytes()
