@@ -156,14 +156,15 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                       QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e);
             }
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
-            send(ctx, keepAlive, HttpResponseStatus.OK, JsonBodies.pinotShape(response, elapsedMs));
+            sendBytes(
+                ctx, keepAlive, HttpResponseStatus.OK, JsonBodies.queryBody(response, elapsedMs));
           });
     } catch (RejectedExecutionException e) {
-      send(
+      sendBytes(
           ctx,
           keepAlive,
           HttpResponseStatus.SERVICE_UNAVAILABLE,
-          JsonBodies.pinotShape(
+          JsonBodies.queryBody(
               QueryResponse.failed(
                   QueryErrorCode.INTERNAL,
                   "Cannot execute query: the broker is shutting down or overloaded (retry later)"),
@@ -222,11 +223,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
   }
 
   private void sendQueryFailure(ChannelHandlerContext ctx, boolean keepAlive, String message) {
-    send(
+    sendBytes(
         ctx,
         keepAlive,
         HttpResponseStatus.BAD_REQUEST,
-        JsonBodies.pinotShape(QueryResponse.failed(QueryErrorCode.BAD_REQUEST, message), 0));
+        JsonBodies.queryBody(QueryResponse.failed(QueryErrorCode.BAD_REQUEST, message), 0));
   }
 
   private static Map<String, Object> error(String message) {
@@ -235,7 +236,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   private static void send(
       ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, Object body) {
-    byte[] bytes = JsonBodies.write(body);
+    sendBytes(ctx, keepAlive, status, JsonBodies.write(body));
+  }
+
+  private static void sendBytes(
+      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, byte[] bytes) {
     FullHttpResponse response =
         new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json; charset=utf-8");

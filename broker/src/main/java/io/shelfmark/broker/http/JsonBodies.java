@@ -1,18 +1,28 @@
 package io.shelfmark.broker.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shelfmark.broker.query.QueryError;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.query.QueryStatistics;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 
 /** JSON bodies of the HTTP API: the Pinot broker response shape and plain objects. */
 final class JsonBodies {
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * Doubles written by Jackson's Schubfach writer: the same shortest text as {@link
+   * Double#toString(double)}, in about half the time (3,600 averages took 0.7 ms through {@code
+   * Double.toString} here).
+   */
+  static final ObjectMapper MAPPER =
+      new ObjectMapper(
+          JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build());
 
   private JsonBodies() {}
 
@@ -25,48 +35,98 @@ final class JsonBodies {
   }
 
   /**
-   * The response in Apache Pinot's broker shape: {@code resultTable} (omitted on failure), {@code
+   * The response in Apache Pinot's broker shape: {@code resultTable} ({@code dataSchema} with
+   * {@code columnNames} and {@code columnDataTypes}, then {@code rows}; omitted on failure), {@code
    * exceptions}, the document and segment counts, {@code timeUsedMs}, plus Shelfmark's {@code
    * storageBytesRead}, {@code storageRequests}, {@code cacheHits}, {@code cacheMisses} and {@code
    * snapshotId}.
+   *
+   * <p>Written value by value with a streaming generator: through Jackson's object serializers, a
+   * result of thousands of groups spent about as long in per-value serializer lookups as the server
+   * spent finishing the groups.
    */
-  static Map<String, Object> pinotShape(QueryResponse response, long timeUsedMs) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    response
-        .result()
-        .ifPresent(
-            table ->
-                body.put(
-                    "resultTable",
-                    Map.of(
-                        "dataSchema",
-                        Map.of(
-                            "columnNames", table.columnNames(),
-                            "columnDataTypes", table.columnDataTypes()),
-                        "rows",
-                        table.rows())));
-    List<Map<String, Object>> exceptions = new ArrayList<>();
-    for (QueryError error : response.errors()) {
-      exceptions.add(
-          Map.of(
-              "errorCode", error.code().code(),
-              "errorType", error.code().name(),
-              "message", error.message()));
+  static byte[] queryBody(QueryResponse response, long timeUsedMs) {
+    ByteArrayBuilder bytes = new ByteArrayBuilder(bodySizeHint(response));
+    try (JsonGenerator json = MAPPER.getFactory().createGenerator(bytes)) {
+      json.writeStartObject();
+      if (response.result().isPresent()) {
+        QueryResponse.ResultTable table = response.result().get();
+        json.writeObjectFieldStart("resultTable");
+        json.writeObjectFieldStart("dataSchema");
+        writeStrings(json, "columnNames", table.columnNames());
+        writeStrings(json, "columnDataTypes", table.columnDataTypes());
+        json.writeEndObject();
+        json.writeArrayFieldStart("rows");
+        for (List<Object> row : table.rows()) {
+          json.writeStartArray();
+          for (Object value : row) {
+            writeValue(json, value);
+          }
+          json.writeEndArray();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+      }
+      json.writeArrayFieldStart("exceptions");
+      for (QueryError error : response.errors()) {
+        json.writeStartObject();
+        json.writeNumberField("errorCode", error.code().code());
+        json.writeStringField("errorType", error.code().name());
+        json.writeStringField("message", error.message());
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+      QueryStatistics stats = response.statistics();
+      json.writeNumberField("numDocsScanned", stats.numDocsScanned());
+      json.writeNumberField("totalDocs", stats.totalDocs());
+      json.writeNumberField("numSegmentsQueried", stats.numSegmentsQueried());
+      json.writeNumberField("numSegmentsProcessed", stats.numSegmentsProcessed());
+      json.writeNumberField("numSegmentsMatched", stats.numSegmentsMatched());
+      json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
+      json.writeNumberField("timeUsedMs", timeUsedMs);
+      json.writeNumberField("storageBytesRead", stats.storageBytesRead());
+      json.writeNumberField("storageRequests", stats.storageRequests());
+      json.writeNumberField("cacheHits", stats.cacheHits());
+      json.writeNumberField("cacheMisses", stats.cacheMisses());
+      json.writeNumberField("snapshotId", stats.snapshotId());
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot serialise query response: " + response, e);
     }
-    body.put("exceptions", exceptions);
-    QueryStatistics stats = response.statistics();
-    body.put("numDocsScanned", stats.numDocsScanned());
-    body.put("totalDocs", stats.totalDocs());
-    body.put("numSegmentsQueried", stats.numSegmentsQueried());
-    body.put("numSegmentsProcessed", stats.numSegmentsProcessed());
-    body.put("numSegmentsMatched", stats.numSegmentsMatched());
-    body.put("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
-    body.put("timeUsedMs", timeUsedMs);
-    body.put("storageBytesRead", stats.storageBytesRead());
-    body.put("storageRequests", stats.storageRequests());
-    body.put("cacheHits", stats.cacheHits());
-    body.put("cacheMisses", stats.cacheMisses());
-    body.put("snapshotId", stats.snapshotId());
-    return body;
+    return bytes.toByteArray();
+  }
+
+  private static void writeStrings(JsonGenerator json, String field, List<String> values)
+      throws IOException {
+    json.writeArrayFieldStart(field);
+    for (String value : values) {
+      json.writeString(value);
+    }
+    json.writeEndArray();
+  }
+
+  /**
+   * One rendered value (see ResultRendering): the types a result holds, anything else by Jackson.
+   */
+  private static void writeValue(JsonGenerator json, Object value) throws IOException {
+    switch (value) {
+      case null -> json.writeNull();
+      case Long number -> json.writeNumber(number);
+      case Double number -> json.writeNumber(number);
+      case String text -> json.writeString(text);
+      case Boolean flag -> json.writeBoolean(flag);
+      case BigDecimal number -> json.writeNumber(number);
+      default -> MAPPER.writeValue(json, value);
+    }
+  }
+
+  /** About 24 bytes per value: enough that a large result rarely grows the buffer. */
+  private static int bodySizeHint(QueryResponse response) {
+    long values =
+        response
+            .result()
+            .map(table -> (long) table.rows().size() * Math.max(1, table.columnNames().size()))
+            .orElse(0L);
+    return (int) Math.min(1 << 24, 512 + values * 24);
   }
 }

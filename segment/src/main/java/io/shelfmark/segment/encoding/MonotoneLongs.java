@@ -7,6 +7,7 @@ import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.format.PartWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.util.Arrays;
 
 /**
@@ -35,6 +36,7 @@ public final class MonotoneLongs {
   private final int blocks;
   private final ByteBuffer heads;
   private final ByteBuffer data;
+  private final LongBuffer dataWords;
 
   private MonotoneLongs(int count, int blocks, ByteBuffer heads, ByteBuffer data) {
     this.count = count;
@@ -42,6 +44,7 @@ public final class MonotoneLongs {
     this.heads = heads;
     // Gap words are little-endian; this buffer is a slice only this reader holds.
     this.data = data.order(ByteOrder.LITTLE_ENDIAN);
+    this.dataWords = this.data.asLongBuffer();
   }
 
   /** Writes {@code count} values, which must never decrease. */
@@ -96,10 +99,10 @@ public final class MonotoneLongs {
       long offset = heads.getInt(block * HEAD_BYTES + 9) & 0xFFFFFFFFL;
       int values = Math.min(BLOCK, count - block * BLOCK);
       long needed = BitPacking.wordCount(values - 1, Math.min(width, 64)) * 8L;
-      if (width > 64 || offset + needed > dataBytes || first < previousFirst) {
+      if (width > 64 || offset % 8 != 0 || offset + needed > dataBytes || first < previousFirst) {
         in.position(headStart + block * HEAD_BYTES);
         throw in.corrupt(
-            "block %d: first value %d, %d-bit gaps at data offset %d do not fit %d data bytes or decrease"
+            "block %d: first value %d, %d-bit gaps at data offset %d do not fit %d data bytes, are not whole words or decrease"
                 .formatted(block, first, width, offset, dataBytes));
       }
       previousFirst = first;
@@ -129,11 +132,21 @@ public final class MonotoneLongs {
   }
 
   /**
-   * Decodes block {@code block} into {@code out}; returns the number of values. Reads each word of
-   * gaps once, in order (a value at a time through {@link PackedLongs} read one or two words per
-   * value): sorted columns read back whole blocks of values.
+   * Decodes block {@code block} into {@code out}; returns the number of values. Allocates a scratch
+   * array: callers decoding many blocks use {@link #decodeBlock(int, long[], long[])}.
    */
   public int decodeBlock(int block, long[] out) {
+    return decodeBlock(block, out, new long[BLOCK]);
+  }
+
+  /**
+   * Decodes block {@code block} into {@code out} (at least {@value #BLOCK} long), using {@code
+   * words} (at least {@value #BLOCK} long) as scratch; returns the number of values. The block's
+   * gap words are copied out of the (usually memory-mapped) buffer in one bulk read, then unpacked
+   * from the array: a read per word from a mapped buffer pays a liveness check each time, which was
+   * most of the cost of reading a sorted column's values.
+   */
+  public int decodeBlock(int block, long[] out, long[] words) {
     int values = Math.min(BLOCK, count - block * BLOCK);
     int head = block * HEAD_BYTES;
     long value = heads.getLong(head);
@@ -143,22 +156,23 @@ public final class MonotoneLongs {
       Arrays.fill(out, 1, values, value);
       return values;
     }
+    int wordCount = BitPacking.wordCount(values - 1, width);
+    // Offsets are whole words into the data area (write() emits whole 64-bit words per block).
+    dataWords.get(heads.getInt(head + 9) >>> 3, words, 0, wordCount);
     long mask = width == 64 ? -1L : (1L << width) - 1;
-    int position = heads.getInt(head + 9);
-    long word = values > 1 ? data.getLong(position) : 0;
+    int position = 0;
+    long word = words[0];
     int used = 0;
     for (int i = 1; i < values; i++) {
       if (used == 64) {
-        position += 8;
-        word = data.getLong(position);
+        word = words[++position];
         used = 0;
       }
       long gap = word >>> used;
       int available = 64 - used;
       if (available < width) {
         // The gap continues in the next word's low bits.
-        position += 8;
-        word = data.getLong(position);
+        word = words[++position];
         gap |= word << available;
         used = width - available;
       } else {

@@ -83,8 +83,12 @@ class TestMonotoneLongs {
   /** Every block decoded whole equals the values, and each value read alone. */
   private static void checkBlocks(MonotoneLongs decoded, long[] values) {
     long[] block = new long[MonotoneLongs.BLOCK];
+    // One scratch for every block, as a reader's cursor keeps it: words left from the block before
+    // must not leak into the next.
+    long[] words = new long[MonotoneLongs.BLOCK];
+    Arrays.fill(words, -1L);
     for (int b = 0; b * MonotoneLongs.BLOCK < values.length; b++) {
-      int n = decoded.decodeBlock(b, block);
+      int n = b % 2 == 0 ? decoded.decodeBlock(b, block, words) : decoded.decodeBlock(b, block);
       assertThat(n)
           .isEqualTo(Math.min(MonotoneLongs.BLOCK, values.length - b * MonotoneLongs.BLOCK));
       for (int i = 0; i < n; i++) {
@@ -147,10 +151,51 @@ class TestMonotoneLongs {
         .hasMessageContaining("(part sorted[x] at offset");
   }
 
+  @Test
+  void testGapsNotStartingOnAWordAreCorrupt() throws CorruptSegmentException {
+    // Two blocks of 1-bit gaps: 127 gaps take two words each, so block 1's gaps start at byte 16.
+    long[] values = new long[2 * MonotoneLongs.BLOCK];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i;
+    }
+    PartWriter out = new PartWriter();
+    MonotoneLongs.write(out, values, values.length);
+    byte[] bytes = out.toByteArray();
+    PartReader header = new PartReader("s", "sorted[x]", 0, ByteBuffer.wrap(bytes));
+    header.getVarInt();
+    header.getVarInt();
+    assertThat(header.getVarInt()).isEqualTo(32);
+    int blockOneOffset = header.position() + 13 + 9;
+    assertThat(readOffset(bytes, blockOneOffset)).isEqualTo(16);
+    // Inside the data area (12 + 16 <= 32) but not on a word.
+    writeOffset(bytes, blockOneOffset, 12);
+    assertThatThrownBy(
+            () -> MonotoneLongs.read(new PartReader("s", "sorted[x]", 0, ByteBuffer.wrap(bytes))))
+        .isInstanceOf(CorruptSegmentException.class)
+        .hasMessageContaining("block 1")
+        .hasMessageContaining("data offset 12");
+  }
+
+  /** The head's dataOffset u32, in the byte order the writer used. */
+  private static long readOffset(byte[] bytes, int at) throws CorruptSegmentException {
+    PartReader reader = new PartReader("s", "p", 0, ByteBuffer.wrap(bytes));
+    reader.position(at);
+    return reader.getInt() & 0xFFFFFFFFL;
+  }
+
+  private static void writeOffset(byte[] bytes, int at, int offset) {
+    PartWriter writer = new PartWriter(4);
+    writer.putInt(offset);
+    System.arraycopy(writer.toByteArray(), 0, bytes, at, 4);
+  }
+
   private static MonotoneLongs roundTrip(long[] values) throws CorruptSegmentException {
     PartWriter out = new PartWriter();
     MonotoneLongs.write(out, values, values.length);
-    PartReader in = new PartReader("s", "p", 0, ByteBuffer.wrap(out.toByteArray()));
+    // Off-heap, as a mapped segment file is.
+    byte[] bytes = out.toByteArray();
+    ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+    PartReader in = new PartReader("s", "p", 0, direct);
     MonotoneLongs decoded = MonotoneLongs.read(in);
     in.expectEnd();
     return decoded;

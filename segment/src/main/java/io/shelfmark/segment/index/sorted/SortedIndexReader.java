@@ -304,6 +304,7 @@ public final class SortedIndexReader implements IndexReader {
   private static final class BlockCursor {
     private final MonotoneLongs values;
     private final long[] block = new long[MonotoneLongs.BLOCK];
+    private final long[] words = new long[MonotoneLongs.BLOCK];
     private int decoded = -1;
 
     BlockCursor(MonotoneLongs values) {
@@ -313,7 +314,7 @@ public final class SortedIndexReader implements IndexReader {
     long get(int index) {
       int wanted = index / MonotoneLongs.BLOCK;
       if (wanted != decoded) {
-        values.decodeBlock(wanted, block);
+        values.decodeBlock(wanted, block, words);
         decoded = wanted;
       }
       return block[index - wanted * MonotoneLongs.BLOCK];
