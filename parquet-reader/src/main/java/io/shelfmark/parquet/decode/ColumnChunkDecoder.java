@@ -72,6 +72,9 @@ public final class ColumnChunkDecoder {
   private PageDecompressor decompressor;
   private byte[] pageBuffer; // reused by data pages: see decompressReusing
   private DecompressedPages keptPages = DecompressedPages.NONE;
+  // While a data page decodes: whether its caller already looked it up in keptPages, and the find.
+  private boolean lookedUpByCaller;
+  private DecompressedPage lookedUpPage;
   private long fileSize = -1;
   private long dataPageOffset = -1; // the data page being read, while it is read; else -1
   private PrimitiveValues dictionary;
@@ -199,6 +202,46 @@ public final class ColumnChunkDecoder {
       ColumnBatch.Builder out)
       throws IOException {
     requireNonNull(pageIncludingHeader, "pageIncludingHeader is null");
+    return decodeDataPage(
+        pageIndex, pageOffset, pageIncludingHeader, false, null, firstRowOfPage, selectedRows, out);
+  }
+
+  /**
+   * As {@link #readDataPage(int, long, ByteBuffer, long, RowSelection.InPage,
+   * ColumnBatch.Builder)}, for a reader that looked the page up among the kept pages itself (once,
+   * before deciding whether to fetch it): {@code kept} is what it found, or null when the page is
+   * not kept (it is then decompressed and kept, without a second lookup). A {@linkplain
+   * DecompressedPage#isSelfContained() self-contained} kept page needs no bytes: {@code
+   * pageIncludingHeader} may then be null.
+   */
+  public int readLookedUpDataPage(
+      int pageIndex,
+      long pageOffset,
+      ByteBuffer pageIncludingHeader,
+      DecompressedPage kept,
+      long firstRowOfPage,
+      RowSelection.InPage selectedRows,
+      ColumnBatch.Builder out)
+      throws IOException {
+    if (pageIncludingHeader == null && (kept == null || !kept.isSelfContained())) {
+      throw new IllegalArgumentException(
+          "Cannot decode the page at offset %d of %s without its bytes: it is not kept as a v1 page"
+              .formatted(pageOffset, location));
+    }
+    return decodeDataPage(
+        pageIndex, pageOffset, pageIncludingHeader, true, kept, firstRowOfPage, selectedRows, out);
+  }
+
+  private int decodeDataPage(
+      int pageIndex,
+      long pageOffset,
+      ByteBuffer pageIncludingHeader,
+      boolean lookedUp,
+      DecompressedPage kept,
+      long firstRowOfPage,
+      RowSelection.InPage selectedRows,
+      ColumnBatch.Builder out)
+      throws IOException {
     requireNonNull(selectedRows, "selectedRows is null");
     requireNonNull(out, "out is null");
     if (firstRowOfPage != selectedRows.firstRow()) {
@@ -215,10 +258,18 @@ public final class ColumnChunkDecoder {
     try {
       DataPage page;
       dataPageOffset = pageOffset;
+      lookedUpByCaller = lookedUp;
+      lookedUpPage = kept;
       try {
-        page = readLevels(RawPage.parse(pageIncludingHeader));
+        page =
+            readLevels(
+                pageIncludingHeader != null
+                    ? RawPage.parse(pageIncludingHeader)
+                    : RawPage.headerOnly(kept.header()));
       } finally {
         dataPageOffset = -1;
+        lookedUpByCaller = false;
+        lookedUpPage = null;
       }
       if (page.rows != selectedRows.rowCount()) {
         throw new MalformedPageException(
@@ -521,12 +572,20 @@ public final class ColumnChunkDecoder {
   /** The body from {@link #keptPages}, or decompressed into an array of its own and kept. */
   private Slice decompressKept(RawPage page, int offset, int length, int uncompressedSize)
       throws CorruptCompressedDataException {
-    byte[] body = keptPages.find(location.file(), fileSize, dataPageOffset);
-    if (body == null || body.length != uncompressedSize) {
-      body = new byte[uncompressedSize];
-      decompressInto(page, offset, length, uncompressedSize, body);
-      keptPages.keep(location.file(), fileSize, dataPageOffset, body);
+    DecompressedPage kept =
+        lookedUpByCaller ? lookedUpPage : keptPages.find(location.file(), fileSize, dataPageOffset);
+    if (kept != null && kept.body().length == uncompressedSize) {
+      return new Slice(kept.body(), 0, uncompressedSize);
     }
+    if (page.data == null) {
+      throw new IllegalStateException(
+          "Cannot decompress the page at offset %d of %s: its bytes were not read and no kept body of %d bytes stands in"
+              .formatted(dataPageOffset, location, uncompressedSize));
+    }
+    byte[] body = new byte[uncompressedSize];
+    decompressInto(page, offset, length, uncompressedSize, body);
+    keptPages.keep(
+        location.file(), fileSize, dataPageOffset, new DecompressedPage(page.header, body));
     return new Slice(body, 0, uncompressedSize);
   }
 

@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.LongAdder;
  * eviction, which keeps frequently read pages over recently read ones). Thread safe.
  */
 public final class MemoryDecompressedPages implements DecompressedPages {
-  private final Cache<PageKey, byte[]> bodies;
+  private static final int HEADER_BYTES = 256;
+
+  private final Cache<PageKey, DecompressedPage> bodies;
   private final long maxBytes;
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
@@ -25,23 +27,24 @@ public final class MemoryDecompressedPages implements DecompressedPages {
     this.bodies =
         Caffeine.newBuilder()
             .maximumWeight(maxBytes)
-            .weigher((PageKey key, byte[] body) -> body.length)
+            // The body, plus about what a parsed header and the entry take.
+            .weigher((PageKey key, DecompressedPage page) -> page.body().length + HEADER_BYTES)
             .build();
   }
 
   @Override
-  public byte[] find(String file, long fileSize, long pageOffset) {
-    byte[] body = bodies.getIfPresent(new PageKey(file, fileSize, pageOffset));
-    (body == null ? misses : hits).increment();
-    return body;
+  public DecompressedPage find(String file, long fileSize, long pageOffset) {
+    DecompressedPage page = bodies.getIfPresent(new PageKey(file, fileSize, pageOffset));
+    (page == null ? misses : hits).increment();
+    return page;
   }
 
   @Override
-  public void keep(String file, long fileSize, long pageOffset, byte[] body) {
-    requireNonNull(body, "body is null");
+  public void keep(String file, long fileSize, long pageOffset, DecompressedPage page) {
+    requireNonNull(page, "page is null");
     // A body larger than the whole bound would only evict everything else on its way out.
-    if (body.length <= maxBytes) {
-      bodies.put(new PageKey(file, fileSize, pageOffset), body);
+    if (page.body().length + HEADER_BYTES <= maxBytes) {
+      bodies.put(new PageKey(file, fileSize, pageOffset), page);
     }
   }
 

@@ -25,6 +25,14 @@ final class RawPage {
     this.bodyLength = bodyLength;
   }
 
+  /**
+   * A page known by its header alone, for decoding from a kept {@link DecompressedPage}: it has no
+   * bytes, so only a kept body can stand in for its decompression.
+   */
+  static RawPage headerOnly(PageHeader header) {
+    return new RawPage(header, null, 0, header.getCompressed_page_size());
+  }
+
   static RawPage parse(ByteBuffer page) throws MalformedPageException {
     int length = page.remaining();
     byte[] data;

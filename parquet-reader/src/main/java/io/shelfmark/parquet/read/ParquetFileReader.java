@@ -2,12 +2,16 @@ package io.shelfmark.parquet.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.ColumnChunkPlan;
 import io.shelfmark.parquet.plan.PagePlan;
 import io.shelfmark.parquet.plan.PagePlanner;
+import io.shelfmark.parquet.plan.PlannedPage;
+import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.PageLocationLoader.Chunk;
 import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
@@ -18,8 +22,10 @@ import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -135,9 +141,12 @@ public final class ParquetFileReader {
             held,
             counters);
     PagePlan plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
+    Map<Long, DecompressedPage> kept = lookUpKeptPages(footer, plan, request.fileSize());
     List<ByteRange> toFetch = new ArrayList<>();
     for (ByteRange range : plan.ranges()) {
-      if (Preloaded.find(loaded.chunks(), range).isEmpty()) {
+      DecompressedPage found = kept.get(range.offset());
+      boolean decodesFromKept = found != null && found.isSelfContained();
+      if (!decodesFromKept && Preloaded.find(loaded.chunks(), range).isEmpty()) {
         toFetch.add(range);
       }
     }
@@ -152,7 +161,32 @@ public final class ParquetFileReader {
             toFetch);
     fetch.start();
     return new ParquetRead(
-        footer, columns, plan, loaded, fetch, counters, keptPages, request.fileSize());
+        footer, columns, plan, loaded, fetch, counters, keptPages, kept, request.fileSize());
+  }
+
+  /**
+   * The planned data pages found among the kept pages, by header offset; each looked up once. The
+   * read holds on to them, so a page evicted meanwhile still decodes from what was found. A kept v1
+   * page is not fetched at all: its decompressed body holds all it needs.
+   */
+  private Map<Long, DecompressedPage> lookUpKeptPages(
+      ParquetFooter footer, PagePlan plan, long fileSize) {
+    if (keptPages == DecompressedPages.NONE) {
+      return Map.of();
+    }
+    Map<Long, DecompressedPage> found = new HashMap<>();
+    for (RowGroupPlan rowGroup : plan.rowGroups()) {
+      for (ColumnChunkPlan chunk : rowGroup.columns()) {
+        for (PlannedPage page : chunk.pages()) {
+          long offset = page.range().offset();
+          DecompressedPage kept = keptPages.find(footer.file(), fileSize, offset);
+          if (kept != null) {
+            found.put(offset, kept);
+          }
+        }
+      }
+    }
+    return found;
   }
 
   /** The chunks of the requested columns in row groups holding a selected row. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.decode.ColumnChunkDecoder;
+import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.ParquetFooter;
@@ -22,6 +23,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +51,9 @@ public final class ParquetRead implements AutoCloseable {
   private final RangeFetch fetch;
   private final ReadCounters counters;
   private final DecompressedPages keptPages;
+  // Data pages found kept when the read started, by header offset (every planned page was looked up
+  // when keptPages is not NONE).
+  private final Map<Long, DecompressedPage> keptFound;
   private final long fileSize;
   private final EntrySelector[] selectors;
   private final int[] selectorSources;
@@ -66,6 +71,7 @@ public final class ParquetRead implements AutoCloseable {
       RangeFetch fetch,
       ReadCounters counters,
       DecompressedPages keptPages,
+      Map<Long, DecompressedPage> keptFound,
       long fileSize) {
     this.footer = requireNonNull(footer, "footer is null");
     this.columns = List.copyOf(requireNonNull(columns, "columns is null"));
@@ -74,6 +80,7 @@ public final class ParquetRead implements AutoCloseable {
     this.fetch = requireNonNull(fetch, "fetch is null");
     this.counters = requireNonNull(counters, "counters is null");
     this.keptPages = requireNonNull(keptPages, "keptPages is null");
+    this.keptFound = Map.copyOf(requireNonNull(keptFound, "keptFound is null"));
     this.fileSize = fileSize;
     this.selectors = new EntrySelector[this.columns.size()];
     this.selectorSources = new int[this.columns.size()];
@@ -290,13 +297,29 @@ public final class ParquetRead implements AutoCloseable {
       counters.recordDictionaryPage();
     }
     for (PlannedPage page : chunk.pages()) {
-      decoder.readDataPage(
-          page.pageIndex(),
-          page.range().offset(),
-          bytes(page.range()),
-          page.rows().firstRow(),
-          page.rows(),
-          builder);
+      if (keptPages == DecompressedPages.NONE) {
+        decoder.readDataPage(
+            page.pageIndex(),
+            page.range().offset(),
+            bytes(page.range()),
+            page.rows().firstRow(),
+            page.rows(),
+            builder);
+      } else {
+        DecompressedPage kept = keptFound.get(page.range().offset());
+        boolean fetched = kept == null || !kept.isSelfContained();
+        decoder.readLookedUpDataPage(
+            page.pageIndex(),
+            page.range().offset(),
+            fetched ? bytes(page.range()) : null,
+            kept,
+            page.rows().firstRow(),
+            page.rows(),
+            builder);
+        if (!fetched) {
+          counters.recordKeptPage();
+        }
+      }
       counters.recordPage();
     }
     int expected = rowGroup.rows().size();

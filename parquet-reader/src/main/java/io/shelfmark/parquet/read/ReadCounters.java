@@ -9,6 +9,7 @@ final class ReadCounters {
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicInteger pagesRead = new AtomicInteger();
   private final AtomicInteger dictionaryPagesRead = new AtomicInteger();
+  private final AtomicInteger keptPagesRead = new AtomicInteger();
 
   void recordRequest(long bytesRead) {
     requests.incrementAndGet();
@@ -17,6 +18,10 @@ final class ReadCounters {
 
   void recordPage() {
     pagesRead.incrementAndGet();
+  }
+
+  void recordKeptPage() {
+    keptPagesRead.incrementAndGet();
   }
 
   void recordDictionaryPage() {
@@ -31,6 +36,7 @@ final class ReadCounters {
         dictionaryPagesRead.get(),
         requests.get(),
         bytes.get(),
-        lowerBoundBytes);
+        lowerBoundBytes,
+        keptPagesRead.get());
   }
 }

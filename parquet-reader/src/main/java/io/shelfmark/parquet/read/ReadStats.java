@@ -11,6 +11,7 @@ package io.shelfmark.parquet.read;
  * @param requests ranged GETs issued (footer, page indexes, header walks and pages)
  * @param bytesRead bytes those GETs returned, coalescing gaps included
  * @param lowerBoundBytes the planned pages' own bytes: what any reader of the plan must fetch
+ * @param keptPagesRead data pages decoded from pages kept decompressed, without fetching them
  */
 public record ReadStats(
     int pagesPlanned,
@@ -19,4 +20,5 @@ public record ReadStats(
     int dictionaryPagesRead,
     int requests,
     long bytesRead,
-    long lowerBoundBytes) {}
+    long lowerBoundBytes,
+    int keptPagesRead) {}

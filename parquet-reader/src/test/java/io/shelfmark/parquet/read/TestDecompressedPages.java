@@ -118,6 +118,99 @@ class TestDecompressedPages {
     assertThat(kept.keptBytes()).isLessThanOrEqualTo(2_000);
   }
 
+  @Test
+  void keptV1PagesAreDecodedWithoutFetchingThemAgain() throws IOException {
+    MemoryDecompressedPages kept = new MemoryDecompressedPages(DataSize.ofBytes(64 << 20));
+    RoaringBitmap rows = randomRows(new Random(11), 2_000, 300);
+    // No merging across gaps: a dictionary page's GET would otherwise take its data pages along.
+    ReaderOptions exact = ReaderOptions.builder().maxMergeDistance(DataSize.ofBytes(0)).build();
+    ParquetFileReader reader =
+        new ParquetFileReader(LocalObjectStore.unconfined(), executor, exact, kept);
+    try (ParquetRead first = reader.start(serverRequest(v1, rows))) {
+      assertThat(TestingRows.rows(first.readAll())).isEqualTo(TestingRows.expected(rows, COLUMNS));
+      assertThat(first.stats().keptPagesRead()).isZero();
+      assertThat(overlappingDataPages(first)).isEqualTo(first.stats().pagesPlanned());
+    }
+    try (ParquetRead again = reader.start(serverRequest(v1, rows))) {
+      // No GET covers a data page; only dictionary pages are read.
+      assertThat(overlappingDataPages(again)).isZero();
+      assertThat(TestingRows.rows(again.readAll())).isEqualTo(TestingRows.expected(rows, COLUMNS));
+      assertThat(again.stats().keptPagesRead()).isEqualTo(again.stats().pagesPlanned());
+      assertThat(again.stats().pagesRead()).isEqualTo(again.stats().pagesPlanned());
+    }
+  }
+
+  @Test
+  void keptV2PagesAreStillFetchedForTheirLevelsButNotDecompressedAgain() throws IOException {
+    MemoryDecompressedPages kept = new MemoryDecompressedPages(DataSize.ofBytes(64 << 20));
+    RoaringBitmap rows = TestParquetFileReader.range(0, 2_000);
+    read(v2, rows, kept);
+    long misses = kept.misses();
+    ParquetFileReader reader =
+        new ParquetFileReader(
+            LocalObjectStore.unconfined(), executor, ReaderOptions.defaults(), kept);
+    try (ParquetRead again = reader.start(serverRequest(v2, rows))) {
+      assertThat(overlappingDataPages(again)).isEqualTo(again.stats().pagesPlanned());
+      assertThat(TestingRows.rows(again.readAll())).isEqualTo(TestingRows.expected(rows, COLUMNS));
+      assertThat(again.stats().keptPagesRead()).isZero();
+    }
+    assertThat(kept.misses()).isEqualTo(misses);
+  }
+
+  @Test
+  void pagesFoundWhenTheReadStartedDecodeAfterTheyAreDropped() throws IOException {
+    MemoryDecompressedPages kept = new MemoryDecompressedPages(DataSize.ofBytes(64 << 20));
+    RoaringBitmap rows = TestParquetFileReader.range(0, 2_000);
+    read(v1, rows, kept);
+    ParquetFileReader reader =
+        new ParquetFileReader(
+            LocalObjectStore.unconfined(), executor, ReaderOptions.defaults(), kept);
+    try (ParquetRead again = reader.start(request(v1, COLUMNS, RowSelection.of(rows)))) {
+      // Evicted between planning (which found them and fetched nothing for them) and decoding.
+      kept.invalidateAll();
+      assertThat(TestingRows.rows(again.readAll())).isEqualTo(TestingRows.expected(rows, COLUMNS));
+      assertThat(again.stats().keptPagesRead()).isEqualTo(60);
+    }
+  }
+
+  /**
+   * A request with the footer and page locations known, as the server makes from a segment: the
+   * read then fetches pages only (a small file's footer read would otherwise hold all of it).
+   */
+  private static ReadRequest serverRequest(Path file, RoaringBitmap rows) throws IOException {
+    ParquetFileReader plain =
+        new ParquetFileReader(LocalObjectStore.unconfined(), executor, ReaderOptions.defaults());
+    try (ParquetRead read =
+        plain.start(
+            request(file, COLUMNS, RowSelection.of(TestParquetFileReader.range(0, 2_000))))) {
+      return ReadRequest.of(
+          TestParquetFileReader.location(file),
+          read.footer(),
+          read.pageLocations(),
+          COLUMNS,
+          RowSelection.of(rows));
+    }
+  }
+
+  /** The planned data pages that some GET of the read covers, wholly or partly. */
+  private static int overlappingDataPages(ParquetRead read) {
+    int count = 0;
+    for (var rowGroup : read.plan().rowGroups()) {
+      for (var chunk : rowGroup.columns()) {
+        for (var page : chunk.pages()) {
+          long start = page.range().offset();
+          long end = start + page.range().length();
+          boolean covered = false;
+          for (var get : read.pageReads()) {
+            covered |= get.offset() < end && start < get.offset() + get.length();
+          }
+          count += covered ? 1 : 0;
+        }
+      }
+    }
+    return count;
+  }
+
   private static List<List<Object>> read(
       Path file, RoaringBitmap rows, MemoryDecompressedPages kept) throws IOException {
     ParquetFileReader reader =

@@ -438,10 +438,12 @@ final class FileExecution {
   private ExecutionStatistics statistics(
       boolean segmented, long liveCount, boolean answeredFromSegment, ReadStats readStats) {
     long pagesRead = 0;
+    long pagesKept = 0;
     long parquetRequests = requests.get();
     long parquetBytes = bytes.get();
     if (readStats != null) {
       pagesRead = readStats.pagesRead() + readStats.dictionaryPagesRead();
+      pagesKept = readStats.keptPagesRead();
       parquetRequests += readStats.requests();
       parquetBytes += readStats.bytesRead();
     }
@@ -458,7 +460,8 @@ final class FileExecution {
         rowGroupsPruned,
         parquetRequests,
         parquetBytes,
-        pagesRead);
+        pagesRead,
+        pagesKept);
   }
 
   /** The AND of terms (one term alone), or empty for none. */

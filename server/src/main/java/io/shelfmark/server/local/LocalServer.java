@@ -251,7 +251,11 @@ public final class LocalServer {
     }
   }
 
-  /** A query's merged partial result and its own storage and cache figures. */
+  /**
+   * A query's merged partial result and its own storage and cache figures: {@code cacheHits} counts
+   * requests the page cache answered plus data pages decoded from bodies kept decompressed (which
+   * skip the page cache); {@code cacheMisses} the requests it passed on to storage.
+   */
   public record Execution(
       PartialResult partial, StorageStats.Snapshot storage, long cacheHits, long cacheMisses) {}
 
@@ -336,6 +340,8 @@ public final class LocalServer {
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();
-    return new Execution(partial, storage, Math.max(0, requested - misses), misses);
+    // Pages decoded from bodies kept decompressed never reached the page cache: hits all the same.
+    long hits = Math.max(0, requested - misses) + partial.statistics().parquetPagesKept();
+    return new Execution(partial, storage, hits, misses);
   }
 }

@@ -20,6 +20,8 @@ package io.shelfmark.server.result;
  * @param parquetRequests ranged GETs the Parquet reader issued (footers, page indexes, pages)
  * @param parquetBytesRead bytes those GETs returned
  * @param parquetPagesRead data and dictionary pages decoded
+ * @param parquetPagesKept of the data pages, those decoded from bodies kept decompressed in memory,
+ *     without requesting their bytes
  */
 public record ExecutionStatistics(
     long docsScanned,
@@ -33,9 +35,10 @@ public record ExecutionStatistics(
     long rowGroupsPruned,
     long parquetRequests,
     long parquetBytesRead,
-    long parquetPagesRead) {
+    long parquetPagesRead,
+    long parquetPagesKept) {
   public static final ExecutionStatistics EMPTY =
-      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   public ExecutionStatistics plus(ExecutionStatistics other) {
     return new ExecutionStatistics(
@@ -50,7 +53,8 @@ public record ExecutionStatistics(
         rowGroupsPruned + other.rowGroupsPruned,
         parquetRequests + other.parquetRequests,
         parquetBytesRead + other.parquetBytesRead,
-        parquetPagesRead + other.parquetPagesRead);
+        parquetPagesRead + other.parquetPagesRead,
+        parquetPagesKept + other.parquetPagesKept);
   }
 
   long[] toArray() {
@@ -66,12 +70,13 @@ public record ExecutionStatistics(
       rowGroupsPruned,
       parquetRequests,
       parquetBytesRead,
-      parquetPagesRead
+      parquetPagesRead,
+      parquetPagesKept
     };
   }
 
   static ExecutionStatistics fromArray(long[] v) {
     return new ExecutionStatistics(
-        v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
+        v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]);
   }
 }

@@ -20,7 +20,7 @@ import org.apache.datasketches.hll.HllSketch;
  * The wire form of a {@link PartialResult}, big-endian ({@code DataOutputStream}):
  *
  * <pre>
- * magic "SMPR" | version u8 = 1 | aggregated u8 | statistics: 12 x i64
+ * magic "SMPR" | version u8 = 2 | aggregated u8 | statistics: 13 x i64
  * aggregated: groups i32 | per group: keys i32, value... | states i32, state...
  * selection:  rows i32   | per row: values i32, value...
  * value: tag u8 | payload — 0 NULL | 1 BOOLEAN u8 | 2 INT i32 | 3 LONG i64 | 4 FLOAT f32
@@ -33,7 +33,7 @@ import org.apache.datasketches.hll.HllSketch;
  */
 final class PartialResultCodec {
   private static final int MAGIC = 0x534d5052;
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private PartialResultCodec() {}
 
@@ -75,7 +75,7 @@ final class PartialResultCodec {
                 .formatted(bytes.length, VERSION));
       }
       boolean aggregated = in.readBoolean();
-      long[] statistics = new long[12];
+      long[] statistics = new long[13];
       for (int i = 0; i < statistics.length; i++) {
         statistics[i] = in.readLong();
       }

@@ -144,7 +144,8 @@ class TestResultFinisher {
                 new AggregateState.Extreme(null, false),
                 new AggregateState.Distinct(Set.of(1L, 2L, "x")),
                 new AggregateState.Hll(sketch)));
-    ExecutionStatistics statistics = new ExecutionStatistics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    ExecutionStatistics statistics =
+        new ExecutionStatistics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
     PartialResult partial = PartialResult.ofGroups(List.of(group), statistics);
     PartialResult back = PartialResult.deserialize(partial.serialize());
     assertThat(back.statistics()).isEqualTo(statistics);
