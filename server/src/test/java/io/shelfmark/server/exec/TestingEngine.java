@@ -9,6 +9,8 @@ import io.shelfmark.cache.disk.DiskTier;
 import io.shelfmark.cache.memory.MemoryTier;
 import io.shelfmark.cache.spi.CacheTier;
 import io.shelfmark.cache.stats.StatsCounter;
+import io.shelfmark.config.unit.DataSize;
+import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.read.BitmapCache;
@@ -69,7 +71,7 @@ final class TestingEngine implements Closeable {
   private final List<FileTask> tasks = new ArrayList<>();
   private final ObjectStore dataStore;
   private ReaderOptions readerOptions = ReaderOptions.defaults();
-  private final QueryExecutor executor = new QueryExecutor();
+  private final QueryExecutor executor;
   // Shared by the engine's segments like a server's, and small enough to evict: the oracle
   // comparisons then also cover cached and re-decoded posting lists.
   private final BitmapCache bitmaps = BitmapCache.bounded(1L << 20);
@@ -80,6 +82,15 @@ final class TestingEngine implements Closeable {
     this.planner = new SqlPlanner(TableSchemaProvider.of(table.bound()));
     Path directory =
         Files.createTempDirectory(lake.directory, mode.name().toLowerCase(Locale.ROOT));
+    // As a server with a page cache: data pages also kept decompressed (kept v1 pages are then
+    // decoded without being fetched), bounded small enough to evict, so the oracle comparisons
+    // cover pages found kept, fetched again and evicted.
+    this.executor =
+        mode == Mode.PINNED_PAGES
+            ? new QueryExecutor(
+                Runtime.getRuntime().availableProcessors(),
+                new MemoryDecompressedPages(DataSize.ofBytes(4L << 20)))
+            : new QueryExecutor();
     Executor executor = lake.io;
     ObjectStore segmentStore = lake.store;
     if (mode == Mode.REMOTE) {
