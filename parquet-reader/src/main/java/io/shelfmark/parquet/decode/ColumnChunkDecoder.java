@@ -210,9 +210,9 @@ public final class ColumnChunkDecoder {
    * As {@link #readDataPage(int, long, ByteBuffer, long, RowSelection.InPage,
    * ColumnBatch.Builder)}, for a reader that looked the page up among the kept pages itself (once,
    * before deciding whether to fetch it): {@code kept} is what it found, or null when the page is
-   * not kept (it is then decompressed and kept, without a second lookup). A {@linkplain
-   * DecompressedPage#isSelfContained() self-contained} kept page needs no bytes: {@code
-   * pageIncludingHeader} may then be null.
+   * not kept or nothing is kept (it is then decompressed, and kept if pages are, without a second
+   * lookup). A {@linkplain DecompressedPage#isSelfContained() self-contained} kept page needs no
+   * bytes: {@code pageIncludingHeader} may then be null.
    */
   public int readLookedUpDataPage(
       int pageIndex,

@@ -52,7 +52,7 @@ public final class ParquetRead implements AutoCloseable {
   private final ReadCounters counters;
   private final DecompressedPages keptPages;
   // Data pages found kept when the read started, by header offset (every planned page was looked up
-  // when keptPages is not NONE).
+  // when keptPages is not NONE); built by the reader for this read alone, never changed.
   private final Map<Long, DecompressedPage> keptFound;
   private final long fileSize;
   private final EntrySelector[] selectors;
@@ -80,7 +80,7 @@ public final class ParquetRead implements AutoCloseable {
     this.fetch = requireNonNull(fetch, "fetch is null");
     this.counters = requireNonNull(counters, "counters is null");
     this.keptPages = requireNonNull(keptPages, "keptPages is null");
-    this.keptFound = Map.copyOf(requireNonNull(keptFound, "keptFound is null"));
+    this.keptFound = requireNonNull(keptFound, "keptFound is null");
     this.fileSize = fileSize;
     this.selectors = new EntrySelector[this.columns.size()];
     this.selectorSources = new int[this.columns.size()];
@@ -297,28 +297,18 @@ public final class ParquetRead implements AutoCloseable {
       counters.recordDictionaryPage();
     }
     for (PlannedPage page : chunk.pages()) {
-      if (keptPages == DecompressedPages.NONE) {
-        decoder.readDataPage(
-            page.pageIndex(),
-            page.range().offset(),
-            bytes(page.range()),
-            page.rows().firstRow(),
-            page.rows(),
-            builder);
-      } else {
-        DecompressedPage kept = keptFound.get(page.range().offset());
-        boolean fetched = kept == null || !kept.isSelfContained();
-        decoder.readLookedUpDataPage(
-            page.pageIndex(),
-            page.range().offset(),
-            fetched ? bytes(page.range()) : null,
-            kept,
-            page.rows().firstRow(),
-            page.rows(),
-            builder);
-        if (!fetched) {
-          counters.recordKeptPage();
-        }
+      DecompressedPage kept = keptFound.get(page.range().offset());
+      boolean fetched = kept == null || !kept.isSelfContained();
+      decoder.readLookedUpDataPage(
+          page.pageIndex(),
+          page.range().offset(),
+          fetched ? bytes(page.range()) : null,
+          kept,
+          page.rows().firstRow(),
+          page.rows(),
+          builder);
+      if (!fetched) {
+        counters.recordKeptPage();
       }
       counters.recordPage();
     }
