@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One all-in-one node in a fresh child JVM ({@link ColdNodeMain}), for a cold run: the same java
- * binary and class path as this process, the JVM flags the CLI needs and this process's heap limit.
+ * binary and class path as this process, the JVM flags the CLI needs and this process's heap and
+ * collector options ({@link #memoryOptions}), so that a cold run differs from a hot one by its
+ * empty caches and JIT, not by how its heap is sized or collected.
  *
  * <p>Lifecycle: {@link #start} launches the child and returns once its broker serves (it wrote its
  * port file); {@link #onboard} onboards a table over HTTP and waits until every segment is ready;
@@ -103,7 +105,7 @@ final class ColdNodeProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(javaBinary());
     command.addAll(JVM_FLAGS);
-    command.add(heapFlag());
+    command.addAll(memoryOptions());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(ColdNodeMain.class.getName());
@@ -120,15 +122,35 @@ final class ColdNodeProcess implements AutoCloseable {
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
   }
 
-  /** This JVM's {@code -Xmx} as given, or its effective maximum heap when none was given. */
-  static String heapFlag() {
-    String flag = null;
-    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (argument.startsWith("-Xmx")) {
-        flag = argument; // the last one wins, as for the JVM itself
+  /**
+   * This JVM's heap and collector options as given ({@code -Xms}, {@code -Xmx}, {@code -XX:...}, in
+   * their order, so the last one still wins in the child), plus its effective maximum heap as
+   * {@code -Xmx} when none was given. A flight recording started on this JVM stays with it: the
+   * children would otherwise overwrite its file.
+   */
+  static List<String> memoryOptions() {
+    return memoryOptions(
+        ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().maxMemory());
+  }
+
+  static List<String> memoryOptions(List<String> jvmArguments, long maxHeapBytes) {
+    List<String> options = new ArrayList<>();
+    boolean maxHeapGiven = false;
+    for (String argument : jvmArguments) {
+      if (argument.startsWith("-XX:StartFlightRecording")) {
+        continue;
+      }
+      if (argument.startsWith("-Xms") || argument.startsWith("-XX:")) {
+        options.add(argument);
+      } else if (argument.startsWith("-Xmx")) {
+        options.add(argument);
+        maxHeapGiven = true;
       }
     }
-    return flag != null ? flag : "-Xmx" + (Runtime.getRuntime().maxMemory() >> 20) + "m";
+    if (!maxHeapGiven) {
+      options.add("-Xmx" + (maxHeapBytes >> 20) + "m");
+    }
+    return options;
   }
 
   private static int awaitPort(Process process, Path portFile, Path log, String name)

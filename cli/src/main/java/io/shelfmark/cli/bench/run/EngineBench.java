@@ -36,8 +36,8 @@ import java.util.Optional;
  * then the QPS sweeps (mode pinned, or the first mode measured when pinned is not).
  *
  * <p>Cold, as measured here with {@code --cold process} (the default): per mode and query a fresh
- * child JVM ({@link ColdNodeProcess}: same java binary, class path and heap limit as this JVM)
- * running an all-in-one node configured as {@link BenchNodes#config} says, its node directory
+ * child JVM ({@link ColdNodeProcess}: same java binary, class path, heap and GC options as this
+ * JVM) running an all-in-one node configured as {@link BenchNodes#config} says, its node directory
  * emptied first, except that in the pinned modes the segment files downloaded by the pin step stay
  * on disk ("segments already pinned, page cache empty"). Classes, JIT, caches and segment readers
  * all start cold; the child's S3 requests cross the proxy in this JVM, so the proxy counts them.
@@ -154,8 +154,8 @@ final class EngineBench {
   private static String coldNote(ColdStart cold) {
     String fresh =
         cold == ColdStart.PROCESS
-            ? "Cold: per mode and query a fresh child JVM (same java, class path and -Xmx as the"
-                + " benchmark) running an all-in-one node with its default warm-up (server.warmup:"
+            ? "Cold: per mode and query a fresh child JVM (same java, class path, heap and GC"
+                + " options as the benchmark) running an all-in-one node with its default warm-up (server.warmup:"
                 + " queries shaped after the table's indexes, not the benchmark's, then every"
                 + " cache emptied), so its caches start empty and its JIT has seen the query path;"
                 + " its storage requests still cross the proxy."
