@@ -93,7 +93,10 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--qps-step-seconds",
-      description = "How long each target QPS is held (default: ${DEFAULT-VALUE}).")
+      description =
+          "How long each target QPS is held at least; a lower target is held until it has"
+              + " scheduled 200 queries, so its p99 is not just its slowest answer (default:"
+              + " ${DEFAULT-VALUE}).")
   double qpsStepSeconds = 5;
 
   @Option(

@@ -13,6 +13,10 @@ import java.util.function.Consumer;
  * Steps a {@link LoadGenerator} through increasing target rates until saturation: the first step
  * whose achieved rate falls below {@value #KEEP_UP} of its target, or whose p99 passes {@value
  * #P99_LIMIT_MS} ms, is the last.
+ *
+ * <p>Each step lasts the given duration or as long as {@value #MIN_QUERIES_PER_STEP} queries take
+ * at its rate, whichever is longer: a p99 over fewer than 100 answers is the slowest of them, so a
+ * 5 s step at 5 QPS (25 answers) would fail on one slow query.
  */
 public final class QpsSweeper {
   /** The rates tried, in order. */
@@ -23,6 +27,9 @@ public final class QpsSweeper {
 
   public static final double KEEP_UP = 0.9;
   public static final double P99_LIMIT_MS = 100;
+
+  /** The fewest queries a step schedules, so that its p99 leaves out its two slowest answers. */
+  public static final int MIN_QUERIES_PER_STEP = 200;
 
   /** The longest wait for an idle process before a query's sweep. */
   static final Duration SETTLE_LIMIT = Duration.ofSeconds(30);
@@ -52,7 +59,7 @@ public final class QpsSweeper {
     // Each query starts on a quiet process, not in the wake of the previous query's last step.
     idle.await(SETTLE_LIMIT);
     for (double target : targets) {
-      QpsStep step = generator.run(call, target, stepDuration);
+      QpsStep step = generator.run(call, target, stepDuration(stepDuration, target));
       steps.add(step);
       onStep.accept(step);
       if (!sustained(step)) {
@@ -61,6 +68,16 @@ public final class QpsSweeper {
       best = Math.max(best, step.achievedQps());
     }
     return new QpsSweep(query, mode, steps, best);
+  }
+
+  /**
+   * How long a step at {@code targetQps} lasts: {@code minimum}, or long enough for {@value
+   * #MIN_QUERIES_PER_STEP} queries.
+   */
+  static Duration stepDuration(Duration minimum, double targetQps) {
+    Duration forQueries =
+        Duration.ofNanos((long) Math.ceil(MIN_QUERIES_PER_STEP * 1e9 / targetQps));
+    return forQueries.compareTo(minimum) > 0 ? forQueries : minimum;
   }
 
   /** Whether a step kept up with its target within the latency limit, without failures. */
