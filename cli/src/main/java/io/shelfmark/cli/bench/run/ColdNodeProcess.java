@@ -140,11 +140,10 @@ final class ColdNodeProcess implements AutoCloseable {
       if (argument.startsWith("-XX:StartFlightRecording")) {
         continue;
       }
-      if (argument.startsWith("-Xms") || argument.startsWith("-XX:")) {
+      boolean maxHeap = argument.startsWith("-Xmx");
+      if (maxHeap || argument.startsWith("-Xms") || argument.startsWith("-XX:")) {
         options.add(argument);
-      } else if (argument.startsWith("-Xmx")) {
-        options.add(argument);
-        maxHeapGiven = true;
+        maxHeapGiven |= maxHeap;
       }
     }
     if (!maxHeapGiven) {

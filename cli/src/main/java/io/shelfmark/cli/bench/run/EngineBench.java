@@ -155,9 +155,10 @@ final class EngineBench {
     String fresh =
         cold == ColdStart.PROCESS
             ? "Cold: per mode and query a fresh child JVM (same java, class path, heap and GC"
-                + " options as the benchmark) running an all-in-one node with its default warm-up (server.warmup:"
-                + " queries shaped after the table's indexes, not the benchmark's, then every"
-                + " cache emptied), so its caches start empty and its JIT has seen the query path;"
+                + " options as the benchmark) running an all-in-one node with its default warm-up"
+                + " (server.warmup: queries shaped after the table's indexes, not the benchmark's,"
+                + " then every cache emptied), so its caches start empty and its JIT has seen the"
+                + " query path;"
                 + " its storage requests still cross the proxy."
             : "Cold (--cold in-jvm): a fresh all-in-one node in the benchmark JVM (new caches and"
                 + " segment readers); the JVM's classes are loaded and its JIT is warm.";
