@@ -10,6 +10,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -27,6 +28,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -45,7 +49,11 @@ import org.slf4j.LoggerFactory;
  * arrived, with jitter drawn uniformly from {@code [0, jitter]} by a seeded generator. The time to
  * first byte is thus at least the latency, and the backend's own time overlaps it rather than
  * adding to it (time to first byte = max(latency, backend's time)), so the figure does not depend
- * on how fast the loopback server happens to be.
+ * on how fast the loopback server happens to be. Release times are kept by a timer thread of the
+ * proxy's own rather than by Netty's event loop, whose NIO selector wakes for scheduled work at
+ * millisecond granularity: measured on 200 sequential GETs each, the event loop released responses
+ * 0.62-0.90 ms late (median; p90 about 1.05 ms), the timer thread 0.16-0.20 ms, so the injected
+ * latency is the one asked for, not about 1 ms more.
  *
  * <p>Bandwidth: with a cap of R bytes/s, response body bytes leave each connection no faster than R
  * (large bodies are sent in slices of about 20 ms each; a late event loop may catch up by one
@@ -110,6 +118,7 @@ public final class LatencyInjectingProxy implements Closeable {
   // Guarded by this.
   private State state = State.NEW;
   private EventLoopGroup group;
+  private ScheduledExecutorService releaseTimer;
   private Channel serverChannel;
   private int port = -1;
 
@@ -178,6 +187,9 @@ public final class LatencyInjectingProxy implements Closeable {
           "Cannot start latency proxy on " + HOST + ":" + requestedPort + ": " + e, e);
     }
     group = loops;
+    releaseTimer =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> Thread.ofPlatform().daemon(true).name("latency-proxy-timer").unstarted(task));
     port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
     state = State.STARTED;
     log.info(
@@ -250,6 +262,7 @@ public final class LatencyInjectingProxy implements Closeable {
     if (previous == State.STARTED) {
       serverChannel.close().syncUninterruptibly();
       group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+      releaseTimer.shutdownNow();
     }
   }
 
@@ -282,6 +295,22 @@ public final class LatencyInjectingProxy implements Closeable {
 
   int backendPort() {
     return backend.getPort();
+  }
+
+  /**
+   * Runs {@code task} on {@code loop} once {@code delayNanos} have passed, to within about 0.2 ms
+   * (see the class comment); never if the proxy closed meanwhile (its connections are closing).
+   */
+  void runLater(EventLoop loop, Runnable task, long delayNanos) {
+    ScheduledExecutorService timer;
+    synchronized (this) {
+      timer = releaseTimer;
+    }
+    try {
+      timer.schedule(() -> loop.execute(task), delayNanos, TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // Closed: the event loops are shutting down and every connection with them.
+    }
   }
 
   long latencyNanos() {

@@ -32,7 +32,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -330,15 +329,13 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     drainScheduled = true;
-    client
-        .eventLoop()
-        .schedule(
-            () -> {
-              drainScheduled = false;
-              drain();
-            },
-            delayNanos,
-            TimeUnit.NANOSECONDS);
+    proxy.runLater(
+        client.eventLoop(),
+        () -> {
+          drainScheduled = false;
+          drain();
+        },
+        delayNanos);
   }
 
   private void finish(Exchange exchange, int status) {
