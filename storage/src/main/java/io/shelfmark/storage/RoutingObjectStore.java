@@ -61,6 +61,12 @@ public final class RoutingObjectStore implements ObjectStore {
   }
 
   @Override
+  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+      throws IOException {
+    return route("read", location).readRange(location, offset, length, progress);
+  }
+
+  @Override
   public InputStream open(Location location) throws IOException {
     return route("read", location).open(location);
   }

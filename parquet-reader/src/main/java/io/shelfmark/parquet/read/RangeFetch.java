@@ -28,6 +28,11 @@ import java.util.concurrent.Executor;
  * consumer waits for is always started, so the budget slows a read down but never stalls it. A
  * merged read's buffer is dropped once every range inside it has been handed out.
  *
+ * <p>A range is handed out as soon as its bytes have arrived, not when its whole read has: the
+ * store reports a GET's body as it streams in ({@link ObjectStore.RangeProgress}), so the first
+ * pages of a read are decoded while its last ones are still on the way. Where the store reports
+ * only whole reads (a cache, the local filesystem), a range waits for its read as before.
+ *
  * <p>Thread safety: {@link #await} is called by one consumer thread; completions arrive on executor
  * threads; bookkeeping is guarded by this object's monitor.
  */
@@ -41,6 +46,8 @@ final class RangeFetch implements AutoCloseable {
   private final int[] launchOrder; // read indexes by first use
   private final int[] usesLeft; // per read: ranges inside it not yet handed out
   private final CompletableFuture<byte[]>[] futures;
+  private final byte[][] buffers; // per read: the buffer its GET fills, once bytes arrived
+  private final int[] filled; // per read: how many leading bytes of its buffer have arrived
   private int nextLaunch;
   private long bytesInFlight;
   private boolean closed;
@@ -63,6 +70,8 @@ final class RangeFetch implements AutoCloseable {
     Arrays.sort(reads, Comparator.comparingLong(ByteRange::offset));
     this.usesLeft = new int[reads.length];
     this.futures = new CompletableFuture[reads.length];
+    this.buffers = new byte[reads.length][];
+    this.filled = new int[reads.length];
     int[] firstUse = new int[reads.length];
     Arrays.fill(firstUse, Integer.MAX_VALUE);
     for (int use = 0; use < uses.size(); use++) {
@@ -125,16 +134,16 @@ final class RangeFetch implements AutoCloseable {
           "Cannot find %s among the reads of %s".formatted(range, file));
     }
     if (first == last) {
-      byte[] bytes = join(first);
+      byte[] bytes = awaitBytes(first, (int) (end(range) - reads[first].offset()));
       release(first);
       return ByteBuffer.wrap(bytes, (int) (range.offset() - reads[first].offset()), length(range))
           .slice();
     }
     byte[] copy = new byte[length(range)];
     for (int read = first; read <= last; read++) {
-      byte[] bytes = join(read);
       long from = Math.max(range.offset(), reads[read].offset());
       long to = Math.min(end(range), end(reads[read]));
+      byte[] bytes = awaitBytes(read, (int) (to - reads[read].offset()));
       System.arraycopy(
           bytes,
           (int) (from - reads[read].offset()),
@@ -146,7 +155,11 @@ final class RangeFetch implements AutoCloseable {
     return ByteBuffer.wrap(copy);
   }
 
-  private byte[] join(int read) throws IOException {
+  /**
+   * Waits until the first {@code needed} bytes of read {@code read} have arrived (starting it if
+   * the budget held it back) and returns its buffer; if the read ends without them, its failure.
+   */
+  private byte[] awaitBytes(int read, int needed) throws IOException {
     CompletableFuture<byte[]> future;
     synchronized (this) {
       if (closed) {
@@ -156,15 +169,48 @@ final class RangeFetch implements AutoCloseable {
         launch(read);
       }
       future = futures[read];
+      try {
+        while (filled[read] < needed && !future.isDone()) {
+          wait();
+        }
+      } catch (InterruptedException e) {
+        throw interrupted(read, e);
+      }
+      if (filled[read] >= needed) {
+        return buffers[read];
+      }
     }
+    // Done without the bytes: it failed or was cancelled (or its store never reported progress).
+    return join(read, future);
+  }
+
+  /** Progress of read {@code read}'s GET, on the reading thread: wakes the consumer. */
+  private synchronized void arrived(int read, byte[] buffer, int count) {
+    // A buffer of the wrong size is the store's bug: ignore it, and the read fails on its length.
+    if (buffer.length == length(reads[read]) && count > filled[read]) {
+      buffers[read] = buffer;
+      filled[read] = count;
+      notifyAll();
+    }
+  }
+
+  private synchronized void readEnded() {
+    notifyAll();
+  }
+
+  private InterruptedIOException interrupted(int read, InterruptedException e) {
+    Thread.currentThread().interrupt();
+    InterruptedIOException interrupted =
+        new InterruptedIOException("Interrupted while reading " + reads[read] + " of " + file);
+    interrupted.initCause(e);
+    return interrupted;
+  }
+
+  private byte[] join(int read, CompletableFuture<byte[]> future) throws IOException {
     try {
       return future.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      InterruptedIOException interrupted =
-          new InterruptedIOException("Interrupted while reading " + reads[read] + " of " + file);
-      interrupted.initCause(e);
-      throw interrupted;
+      throw interrupted(read, e);
     } catch (CancellationException e) {
       throw new StorageException("Cannot read " + reads[read] + " of " + file + ": cancelled", e);
     } catch (ExecutionException e) {
@@ -207,11 +253,16 @@ final class RangeFetch implements AutoCloseable {
   private void launch(int read) {
     ByteRange range = reads[read];
     bytesInFlight += length(range);
-    futures[read] =
+    CompletableFuture<byte[]> future =
         CompletableFuture.supplyAsync(
             () -> {
               try {
-                byte[] bytes = store.readRange(file, range.offset(), length(range));
+                byte[] bytes =
+                    store.readRange(
+                        file,
+                        range.offset(),
+                        length(range),
+                        (buffer, count) -> arrived(read, buffer, count));
                 counters.recordRequest(bytes.length);
                 if (bytes.length != length(range)) {
                   throw new StorageException(
@@ -224,6 +275,9 @@ final class RangeFetch implements AutoCloseable {
               }
             },
             executor);
+    futures[read] = future;
+    // A consumer waiting for bytes that will not come (failed, cancelled) must wake up.
+    future.whenComplete((bytes, failure) -> readEnded());
   }
 
   @Override

@@ -46,6 +46,15 @@ public final class CountingObjectStore implements ObjectStore {
   }
 
   @Override
+  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+      throws IOException {
+    stats.recordGet();
+    byte[] bytes = delegate.readRange(location, offset, length, progress);
+    stats.recordBytesRead(bytes.length);
+    return bytes;
+  }
+
+  @Override
   public InputStream open(Location location) throws IOException {
     stats.recordGet();
     return new CountingInputStream(delegate.open(location), stats);

@@ -76,6 +76,13 @@ public final class S3ObjectStore implements ObjectStore {
   private final S3Errors errors;
   private final AtomicBoolean closed = new AtomicBoolean();
 
+  /**
+   * How many new bytes of a ranged GET make a progress report: about half a typical Parquet page of
+   * the benchmark's files (150 KB), so a page is handed over soon after its last byte, at a few
+   * dozen reports per megabyte.
+   */
+  static final int PROGRESS_STEP = 64 << 10;
+
   public S3ObjectStore(S3StoreOptions options) {
     this(options, new StorageStats());
   }
@@ -112,6 +119,19 @@ public final class S3ObjectStore implements ObjectStore {
 
   @Override
   public byte[] readRange(Location location, long offset, int length) throws IOException {
+    return readRange(location, offset, length, null);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The body is read into one array and reported every {@link #PROGRESS_STEP} bytes and at its
+   * end. A body that breaks off mid-way is resumed where it stopped (a GET of the rest), so the
+   * bytes already reported stay as they are.
+   */
+  @Override
+  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+      throws IOException {
     checkUsable("read", location);
     if (offset < 0 || length < 0) {
       throw new IllegalArgumentException(
@@ -126,18 +146,16 @@ public final class S3ObjectStore implements ObjectStore {
     if (length == 0) {
       return new byte[0];
     }
-    GetObjectRequest request =
-        GetObjectRequest.builder()
-            .bucket(location.bucket())
-            .key(location.key())
-            .range("bytes=" + offset + "-" + (offset + length - 1))
-            .build();
+    byte[] data = new byte[length];
+    int received = 0;
     stats.recordGet();
     for (int attempt = 0; ; attempt++) {
       try {
-        return readOnce(location, request, offset, length);
+        readInto(location, offset, data, received, progress);
+        return data;
       } catch (BrokenBody e) {
-        // The SDK retries until the response starts; a body cut off mid-way is ours to retry.
+        received = e.received;
+        // The SDK retries until the response starts; a body cut off mid-way is ours to resume.
         if (attempt >= options.maxRetries()) {
           stats.recordFailure();
           throw new StorageException(
@@ -146,7 +164,7 @@ public final class S3ObjectStore implements ObjectStore {
                   + ": the connection to "
                   + options.endpointName()
                   + " broke after "
-                  + e.received
+                  + received
                   + " of "
                   + length
                   + " bytes, "
@@ -154,7 +172,13 @@ public final class S3ObjectStore implements ObjectStore {
                   + " times (check the network, or raise storage.max-retries)",
               e.getCause());
         }
-        log.debug("Retrying {} [{}, +{}) after a broken body", location, offset, length, e);
+        log.debug(
+            "Resuming {} [{}, +{}) at byte {} after a broken body",
+            location,
+            offset,
+            length,
+            received,
+            e);
         stats.recordRetry();
       } catch (StorageException e) {
         stats.recordFailure();
@@ -177,13 +201,27 @@ public final class S3ObjectStore implements ObjectStore {
     }
   }
 
-  /** One GET of the range; a body that breaks off raises {@link BrokenBody}. */
-  private byte[] readOnce(Location location, GetObjectRequest request, long offset, int length)
+  /**
+   * One GET of bytes {@code [from, data.length)} of the range starting at {@code offset}, read into
+   * {@code data} at {@code from}; a body that breaks off raises {@link BrokenBody} with the bytes
+   * of the range received so far (all attempts).
+   */
+  private void readInto(
+      Location location, long offset, byte[] data, int from, RangeProgress progress)
       throws IOException {
+    int length = data.length;
+    long first = offset + from;
+    String rangeHeader = "bytes=" + first + "-" + (offset + length - 1);
+    GetObjectRequest request =
+        GetObjectRequest.builder()
+            .bucket(location.bucket())
+            .key(location.key())
+            .range(rangeHeader)
+            .build();
     try (ResponseInputStream<GetObjectResponse> body = client.getObject(request)) {
       GetObjectResponse response = body.response();
       Optional<ContentRange> range = ContentRange.parse(response.contentRange());
-      if (range.map(r -> r.first() != offset).orElse(offset != 0)) {
+      if (range.map(r -> r.first() != first).orElse(first != 0)) {
         body.abort();
         throw new StorageException(
             "Cannot read "
@@ -191,13 +229,13 @@ public final class S3ObjectStore implements ObjectStore {
                 + ": "
                 + options.endpointName()
                 + " ignored the byte range "
-                + request.range()
+                + rangeHeader
                 + " and answered Content-Range "
                 + response.contentRange()
                 + " (the server must support ranged GETs)");
       }
-      byte[] data = new byte[length];
-      int received = 0;
+      int received = from;
+      int reported = from;
       try {
         while (received < length) {
           int n = body.read(data, received, length - received);
@@ -205,12 +243,16 @@ public final class S3ObjectStore implements ObjectStore {
             break;
           }
           received += n;
+          if (progress != null && received - reported >= PROGRESS_STEP && received < length) {
+            progress.arrived(data, received);
+            reported = received;
+          }
         }
       } catch (IOException e) {
         body.abort();
         throw new BrokenBody(received, e);
       } finally {
-        stats.recordBytesRead(received);
+        stats.recordBytesRead(received - from);
       }
       if (received < length) {
         long size = range.flatMap(r -> boxed(r.size())).orElse(offset + received);
@@ -222,7 +264,9 @@ public final class S3ObjectStore implements ObjectStore {
         // A whole-object answer to a range starting at 0: don't download the rest on close.
         body.abort();
       }
-      return data;
+      if (progress != null) {
+        progress.arrived(data, length);
+      }
     }
   }
 

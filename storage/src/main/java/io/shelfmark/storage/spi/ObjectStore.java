@@ -34,6 +34,33 @@ public interface ObjectStore extends Closeable {
   byte[] readRange(Location location, long offset, int length) throws IOException;
 
   /**
+   * As {@link #readRange(Location, long, int)}, telling {@code progress} as the bytes arrive, so
+   * that a caller can start on the first ones (decode a page) while the rest are still on the way.
+   * A store that cannot hand over part of a range (this default) reports it once, whole; the S3
+   * store reports as the body streams in. Reports run on the reading thread: they must be quick.
+   */
+  default byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+      throws IOException {
+    byte[] bytes = readRange(location, offset, length);
+    progress.arrived(bytes, bytes.length);
+    return bytes;
+  }
+
+  /**
+   * Receives a ranged read's bytes as they arrive; see {@link #readRange(Location, long, int,
+   * RangeProgress)}.
+   */
+  @FunctionalInterface
+  interface RangeProgress {
+    /**
+     * The first {@code filled} bytes of {@code buffer} are the range's first bytes and will not
+     * change. Called with a growing {@code filled}, always with the same buffer (the one the read
+     * returns), and last with the whole range. Must not throw.
+     */
+    void arrived(byte[] buffer, int filled);
+  }
+
+  /**
    * Opens a stream over the whole object: one GET, bytes counted as they are read. The caller must
    * close it; closing before the end abandons the rest without downloading it.
    */

@@ -16,6 +16,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -74,6 +76,41 @@ class TestS3ObjectStore {
       StorageStats.Snapshot beforeEmpty = store.stats().snapshot();
       assertThat(store.readRange(location, 10_000, 0)).isEmpty();
       assertThat(store.stats().snapshot().minus(beforeEmpty).requests()).isZero();
+    }
+  }
+
+  @Test
+  void rangedReadReportsItsBytesAsTheyArriveInTheBufferItReturns() throws IOException {
+    byte[] content = randomBytes(1_000_000, 7);
+    Location location = Location.parse("s3://lake/ranged/progress.bin");
+    try (S3ObjectStore store = store()) {
+      store.write(location, content);
+      List<byte[]> buffers = new ArrayList<>();
+      List<Integer> counts = new ArrayList<>();
+      List<Boolean> prefixesRight = new ArrayList<>();
+      int offset = 12_345;
+      int length = 900_000;
+
+      byte[] read =
+          store.readRange(
+              location,
+              offset,
+              length,
+              (buffer, filled) -> {
+                buffers.add(buffer);
+                counts.add(filled);
+                // What is reported as arrived must already be the range's bytes.
+                prefixesRight.add(
+                    Arrays.equals(buffer, 0, filled, content, offset, offset + filled));
+              });
+
+      assertThat(read).isEqualTo(slice(content, offset, length));
+      // 900,000 bytes in steps of 64 KiB: reported while streaming, not only at the end.
+      assertThat(counts.size()).isGreaterThan(1);
+      assertThat(counts).isSorted().doesNotHaveDuplicates().last().isEqualTo(length);
+      assertThat(counts.get(0)).isGreaterThanOrEqualTo(S3ObjectStore.PROGRESS_STEP);
+      assertThat(buffers).allSatisfy(buffer -> assertThat(buffer).isSameAs(read));
+      assertThat(prefixesRight).containsOnly(true);
     }
   }
 
