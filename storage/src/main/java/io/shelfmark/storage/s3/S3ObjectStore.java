@@ -57,7 +57,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * <p>Retries: the SDK's standard strategy retries 500s, 503 SlowDown, throttling and network errors
  * up to {@link S3StoreOptions#maxRetries()} times with jittered exponential backoff (and a token
  * bucket that stops retry storms when most requests fail). A ranged read whose body breaks off
- * mid-way is retried here, within the same budget. Each retry is counted in {@link StorageStats}.
+ * mid-way is resumed here (a GET of the bytes still missing), within the same budget. Each retry is
+ * counted in {@link StorageStats}.
  *
  * <p>Errors: every SDK exception becomes a {@link StorageException} (or {@link
  * ObjectNotFoundException}) naming the location, the endpoint and what to do; the SDK's exception
