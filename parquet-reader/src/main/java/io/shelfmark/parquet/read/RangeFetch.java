@@ -17,6 +17,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The ranged GETs of one stage of one read, started in parallel on an executor ahead of the
@@ -253,6 +254,9 @@ final class RangeFetch implements AutoCloseable {
   private void launch(int read) {
     ByteRange range = reads[read];
     bytesInFlight += length(range);
+    // The request is counted before its last bytes are handed out, so that a consumer that has
+    // every byte also sees the request in the read's statistics.
+    AtomicBoolean counted = new AtomicBoolean();
     CompletableFuture<byte[]> future =
         CompletableFuture.supplyAsync(
             () -> {
@@ -262,8 +266,15 @@ final class RangeFetch implements AutoCloseable {
                         file,
                         range.offset(),
                         length(range),
-                        (buffer, count) -> arrived(read, buffer, count));
-                counters.recordRequest(bytes.length);
+                        (buffer, count) -> {
+                          if (count == buffer.length && counted.compareAndSet(false, true)) {
+                            counters.recordRequest(count);
+                          }
+                          arrived(read, buffer, count);
+                        });
+                if (counted.compareAndSet(false, true)) {
+                  counters.recordRequest(bytes.length);
+                }
                 if (bytes.length != length(range)) {
                   throw new StorageException(
                       "Cannot read %s of %s: got %d bytes (is the file size right?)"

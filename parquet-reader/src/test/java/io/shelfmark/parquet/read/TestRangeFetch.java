@@ -40,6 +40,9 @@ class TestRangeFetch {
   @TempDir Path directory;
   private final ExecutorService threads = Executors.newCachedThreadPool();
   private final CountDownLatch rest = new CountDownLatch(1);
+  // Holds the store's call after its last report, as a slow return from the SDK would.
+  private final CountDownLatch returned = new CountDownLatch(1);
+  private final ReadCounters counters = new ReadCounters();
   private byte[] content;
   private Location file;
 
@@ -55,6 +58,7 @@ class TestRangeFetch {
   @AfterEach
   void stop() {
     rest.countDown();
+    returned.countDown();
     threads.shutdownNow();
   }
 
@@ -72,6 +76,10 @@ class TestRangeFetch {
       assertThat(last).isNotDone();
       rest.countDown();
       assertThat(last.get(10, TimeUnit.SECONDS)).isEqualTo(expected(LAST_PAGE));
+      // Every byte is out while the store's call has not returned: the request is counted already.
+      assertThat(returned.getCount()).isOne();
+      assertThat(counters.snapshot(2, 0, 0).requests()).isEqualTo(1);
+      assertThat(counters.snapshot(2, 0, 0).bytesRead()).isEqualTo(SIZE);
     }
   }
 
@@ -93,7 +101,7 @@ class TestRangeFetch {
         store,
         file,
         threads,
-        new ReadCounters(),
+        counters,
         Long.MAX_VALUE,
         List.of(new ByteRange(0, SIZE)),
         List.of(FIRST_PAGE, LAST_PAGE));
@@ -140,6 +148,9 @@ class TestRangeFetch {
               }
               System.arraycopy(whole, half, buffer, half, length - half);
               progress.arrived(buffer, length);
+              if (!returned.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never let the read return");
+              }
               return buffer;
             });
   }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A view of a shared store that counts the requests made through it, so one query (or one build)
@@ -49,8 +50,23 @@ public final class CountingObjectStore implements ObjectStore {
   public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
       throws IOException {
     stats.recordGet();
-    byte[] bytes = delegate.readRange(location, offset, length, progress);
-    stats.recordBytesRead(bytes.length);
+    // Counted before the last report: a caller may finish with the bytes (and read the counts)
+    // before this call returns.
+    AtomicBoolean counted = new AtomicBoolean();
+    byte[] bytes =
+        delegate.readRange(
+            location,
+            offset,
+            length,
+            (buffer, filled) -> {
+              if (filled == buffer.length && counted.compareAndSet(false, true)) {
+                stats.recordBytesRead(filled);
+              }
+              progress.arrived(buffer, filled);
+            });
+    if (counted.compareAndSet(false, true)) {
+      stats.recordBytesRead(bytes.length);
+    }
     return bytes;
   }
 

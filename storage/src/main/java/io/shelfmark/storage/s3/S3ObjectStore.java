@@ -120,7 +120,7 @@ public final class S3ObjectStore implements ObjectStore {
 
   @Override
   public byte[] readRange(Location location, long offset, int length) throws IOException {
-    return readRange(location, offset, length, null);
+    return read(location, offset, length, null);
   }
 
   /**
@@ -132,6 +132,12 @@ public final class S3ObjectStore implements ObjectStore {
    */
   @Override
   public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+      throws IOException {
+    return read(location, offset, length, requireNonNull(progress, "progress is null"));
+  }
+
+  /** A ranged read, reported to {@code progress} unless it is null. */
+  private byte[] read(Location location, long offset, int length, RangeProgress progress)
       throws IOException {
     checkUsable("read", location);
     if (offset < 0 || length < 0) {
@@ -145,7 +151,11 @@ public final class S3ObjectStore implements ObjectStore {
               + " must not be negative");
     }
     if (length == 0) {
-      return new byte[0];
+      byte[] empty = new byte[0];
+      if (progress != null) {
+        progress.arrived(empty, 0);
+      }
+      return empty;
     }
     byte[] data = new byte[length];
     int received = 0;

@@ -9,6 +9,8 @@ import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.storage.spi.StorageStats;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,5 +41,27 @@ class TestCountingObjectStore {
 
     first.close();
     assertThat(shared.readRange(file, 0, 2)).isEqualTo("01".getBytes(UTF_8));
+  }
+
+  @Test
+  void aReportedReadIsCountedBeforeItsLastReport() throws Exception {
+    ObjectStore shared = ObjectStores.local();
+    Location file = Location.parse(directory.resolve("b.bin").toString());
+    shared.write(file, "0123456789".getBytes(UTF_8));
+    CountingObjectStore counting = new CountingObjectStore(shared);
+    List<Long> countedAtReports = new ArrayList<>();
+
+    byte[] read =
+        counting.readRange(
+            file,
+            4,
+            5,
+            (buffer, filled) -> countedAtReports.add(counting.stats().snapshot().bytesRead()));
+
+    // A caller done with the bytes at the last report already sees them counted.
+    assertThat(read).isEqualTo("45678".getBytes(UTF_8));
+    assertThat(countedAtReports).containsExactly(5L);
+    assertThat(counting.stats().snapshot().getRequests()).isEqualTo(1);
+    assertThat(counting.stats().snapshot().bytesRead()).isEqualTo(5);
   }
 }
