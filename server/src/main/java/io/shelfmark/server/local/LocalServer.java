@@ -217,6 +217,12 @@ public final class LocalServer {
       QueryExecutor.prepare(segment, file);
       return Optional.of(segment);
     } catch (IOException | RuntimeException e) {
+      if (Interruptions.isInterruption(e)) {
+        // The node is closing (or the open was cancelled): nothing is wrong with the segment, and
+        // what follows is what followed before (the file is served without it).
+        log.debug("Stopped opening segment {} of {}: interrupted", ref.location(), file.path(), e);
+        return Optional.empty();
+      }
       // The exception itself, not only its message: some (a NullPointerException) have none.
       log.warn(
           "Cannot open segment {} of {} (the file will be read directly): {}",
