@@ -3,6 +3,7 @@ package io.shelfmark.parquet.read;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.storage.coalesce.ByteRange;
+import io.shelfmark.storage.spi.CountedAtEnd;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.storage.spi.StorageException;
@@ -17,7 +18,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The ranged GETs of one stage of one read, started in parallel on an executor ahead of the
@@ -254,27 +254,17 @@ final class RangeFetch implements AutoCloseable {
   private void launch(int read) {
     ByteRange range = reads[read];
     bytesInFlight += length(range);
-    // The request is counted before its last bytes are handed out, so that a consumer that has
-    // every byte also sees the request in the read's statistics.
-    AtomicBoolean counted = new AtomicBoolean();
     CompletableFuture<byte[]> future =
         CompletableFuture.supplyAsync(
             () -> {
               try {
-                byte[] bytes =
-                    store.readRange(
-                        file,
-                        range.offset(),
-                        length(range),
-                        (buffer, count) -> {
-                          if (count == buffer.length && counted.compareAndSet(false, true)) {
-                            counters.recordRequest(count);
-                          }
-                          arrived(read, buffer, count);
-                        });
-                if (counted.compareAndSet(false, true)) {
-                  counters.recordRequest(bytes.length);
-                }
+                // Counted before the last bytes are handed out: a consumer that has every byte
+                // also sees the request in the read's statistics.
+                CountedAtEnd counting =
+                    new CountedAtEnd(
+                        counters::recordRequest, (buffer, count) -> arrived(read, buffer, count));
+                byte[] bytes = store.readRange(file, range.offset(), length(range), counting);
+                counting.settle(bytes.length);
                 if (bytes.length != length(range)) {
                   throw new StorageException(
                       "Cannot read %s of %s: got %d bytes (is the file size right?)"

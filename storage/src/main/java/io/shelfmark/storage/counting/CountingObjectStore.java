@@ -2,6 +2,7 @@ package io.shelfmark.storage.counting;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.storage.spi.CountedAtEnd;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectInfo;
 import io.shelfmark.storage.spi.ObjectStore;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A view of a shared store that counts the requests made through it, so one query (or one build)
@@ -50,23 +50,9 @@ public final class CountingObjectStore implements ObjectStore {
   public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
       throws IOException {
     stats.recordGet();
-    // Counted before the last report: a caller may finish with the bytes (and read the counts)
-    // before this call returns.
-    AtomicBoolean counted = new AtomicBoolean();
-    byte[] bytes =
-        delegate.readRange(
-            location,
-            offset,
-            length,
-            (buffer, filled) -> {
-              if (filled == buffer.length && counted.compareAndSet(false, true)) {
-                stats.recordBytesRead(filled);
-              }
-              progress.arrived(buffer, filled);
-            });
-    if (counted.compareAndSet(false, true)) {
-      stats.recordBytesRead(bytes.length);
-    }
+    CountedAtEnd counting = new CountedAtEnd(stats::recordBytesRead, progress);
+    byte[] bytes = delegate.readRange(location, offset, length, counting);
+    counting.settle(bytes.length);
     return bytes;
   }
 
