@@ -118,7 +118,9 @@ public final class LatencyInjectingProxy implements Closeable {
   // Guarded by this.
   private State state = State.NEW;
   private EventLoopGroup group;
-  private ScheduledExecutorService releaseTimer;
+  // Written under this, read without it: an event loop scheduling a release must not wait for a
+  // close() that is waiting for the event loops.
+  private volatile ScheduledExecutorService releaseTimer;
   private Channel serverChannel;
   private int port = -1;
 
@@ -302,12 +304,8 @@ public final class LatencyInjectingProxy implements Closeable {
    * (see the class comment); never if the proxy closed meanwhile (its connections are closing).
    */
   void runLater(EventLoop loop, Runnable task, long delayNanos) {
-    ScheduledExecutorService timer;
-    synchronized (this) {
-      timer = releaseTimer;
-    }
     try {
-      timer.schedule(() -> loop.execute(task), delayNanos, TimeUnit.NANOSECONDS);
+      releaseTimer.schedule(() -> loop.execute(task), delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       // Closed: the event loops are shutting down and every connection with them.
     }
