@@ -123,10 +123,10 @@ final class ColdNodeProcess implements AutoCloseable {
   }
 
   /**
-   * This JVM's heap, collector and JIT options as given ({@code -Xms}, {@code -Xmx}, {@code
-   * -XX:...}, in their order, so the last one still wins in the child), plus its effective maximum
-   * heap as {@code -Xmx} when none was given. A flight recording started on this JVM stays with it:
-   * the children would otherwise overwrite its file.
+   * This JVM's heap and collector options as given ({@code -Xms}, {@code -Xmx}, {@code -XX:...}, in
+   * their order, so the last one still wins in the child), plus its effective maximum heap as
+   * {@code -Xmx} when none was given. A flight recording started on this JVM stays with it: the
+   * children would otherwise overwrite its file.
    */
   static List<String> memoryOptions() {
     return memoryOptions(
