@@ -63,20 +63,25 @@ public final class PagePlanner {
       long firstRow = footer.rowGroupFirstRow(rowGroup);
       RowSelection.InRowGroup rows =
           selection.inRowGroup(firstRow, footer.rowGroupRowCount(rowGroup));
-      if (rows.isEmpty()) {
-        rowGroups.add(new RowGroupPlan(rowGroup, firstRow, RowGroupAccess.SKIP, rows, List.of()));
+      RowGroupAccess access = access(footer, rowGroup, selection);
+      if (access == RowGroupAccess.SKIP) {
+        rowGroups.add(new RowGroupPlan(rowGroup, firstRow, access, rows, List.of()));
         continue;
       }
-      RowGroupAccess access = rows.isAll() ? RowGroupAccess.SCAN : RowGroupAccess.SELECTION;
       List<ColumnChunkPlan> chunks = new ArrayList<>(columns.size());
       for (int column : columns) {
-        Optional<ColumnChunkPages> found = locations.find(rowGroup, column);
-        if (found.isEmpty()) {
-          throw missingLocations(footer, rowGroup, column);
+        ColumnChunkPages pages = checkedPages(footer, locations, rowGroup, column);
+        List<PlannedPage> planned = new ArrayList<>();
+        for (int i = 0; i < pages.pageCount(); i++) {
+          if (reads(access, selection, firstRow, pages, i)) {
+            PageLocation page = pages.page(i);
+            planned.add(
+                new PlannedPage(
+                    i, range(page), rows.inPage(page.firstRowIndex(), pages.pageRowCount(i))));
+          }
         }
-        ColumnChunkPages pages = found.get();
-        checkAgainstFooter(footer, rowGroup, column, pages);
-        chunks.add(planChunk(footer, rowGroup, column, pages, access, rows));
+        Optional<ByteRange> dictionary = planned.isEmpty() ? Optional.empty() : dictionary(pages);
+        chunks.add(new ColumnChunkPlan(column, footer.columnPath(column), dictionary, planned));
       }
       rowGroups.add(new RowGroupPlan(rowGroup, firstRow, access, rows, chunks));
     }
@@ -85,27 +90,107 @@ public final class PagePlanner {
     return plan;
   }
 
-  private static ColumnChunkPlan planChunk(
+  /**
+   * The byte ranges {@link #plan} reads for the same arguments, in the order of {@link
+   * PagePlan#ranges()}, found without listing any page's selected rows: a reader starts its GETs
+   * with these and plans the rows while they are on the way (listing a hundred thousand selected
+   * rows took about 0.6 ms, all of it ahead of the round trip). Same checks and errors as {@link
+   * #plan}.
+   */
+  public static List<PlannedRange> ranges(
       ParquetFooter footer,
-      int rowGroup,
-      int column,
-      ColumnChunkPages pages,
-      RowGroupAccess access,
-      RowSelection.InRowGroup rows) {
-    List<PlannedPage> planned = new ArrayList<>();
-    for (int i = 0; i < pages.pageCount(); i++) {
-      PageLocation page = pages.page(i);
-      int pageRows = pages.pageRowCount(i);
-      if (access == RowGroupAccess.SCAN || rows.intersects(page.firstRowIndex(), pageRows)) {
-        ByteRange range = new ByteRange(page.offset(), page.compressedSize());
-        planned.add(new PlannedPage(i, range, rows.inPage(page.firstRowIndex(), pageRows)));
+      FilePageLocations locations,
+      List<Integer> columns,
+      RowSelection selection)
+      throws CorruptParquetException {
+    requireNonNull(footer, "footer is null");
+    requireNonNull(locations, "locations is null");
+    requireNonNull(columns, "columns is null");
+    requireNonNull(selection, "selection is null");
+    selection.checkWithin(footer.rowCount(), footer.file());
+    checkDimensions(footer, locations, columns);
+    List<PlannedRange> ranges = new ArrayList<>();
+    for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+      RowGroupAccess access = access(footer, rowGroup, selection);
+      if (access == RowGroupAccess.SKIP) {
+        continue;
+      }
+      long firstRow = footer.rowGroupFirstRow(rowGroup);
+      for (int column : columns) {
+        ColumnChunkPages pages = checkedPages(footer, locations, rowGroup, column);
+        int dictionaryAt = ranges.size();
+        boolean any = false;
+        for (int i = 0; i < pages.pageCount(); i++) {
+          if (reads(access, selection, firstRow, pages, i)) {
+            ranges.add(new PlannedRange(range(pages.page(i)), true));
+            any = true;
+          }
+        }
+        if (any) {
+          dictionary(pages).ifPresent(d -> ranges.add(dictionaryAt, new PlannedRange(d, false)));
+        }
       }
     }
-    Optional<ByteRange> dictionary =
-        pages.hasDictionaryPage() && !planned.isEmpty()
-            ? Optional.of(new ByteRange(pages.dictionaryOffset(), pages.dictionarySize()))
-            : Optional.empty();
-    return new ColumnChunkPlan(column, footer.columnPath(column), dictionary, planned);
+    return ranges;
+  }
+
+  /**
+   * One byte range of a plan.
+   *
+   * @param range the page's bytes, header included
+   * @param dataPage a data page; otherwise the chunk's dictionary page
+   */
+  public record PlannedRange(ByteRange range, boolean dataPage) {
+    public PlannedRange {
+      requireNonNull(range, "range is null");
+    }
+  }
+
+  /** Skip a row group with no selected row, scan one wholly selected, else read a selection. */
+  private static RowGroupAccess access(ParquetFooter footer, int rowGroup, RowSelection selection) {
+    int rowCount = footer.rowGroupRowCount(rowGroup);
+    long selected = selection.countIn(footer.rowGroupFirstRow(rowGroup), rowCount);
+    if (rowCount == 0 || selected == 0) {
+      return RowGroupAccess.SKIP;
+    }
+    return selected == rowCount ? RowGroupAccess.SCAN : RowGroupAccess.SELECTION;
+  }
+
+  /** Whether data page {@code i} of a chunk is read: always in a scan, else if it holds a row. */
+  private static boolean reads(
+      RowGroupAccess access,
+      RowSelection selection,
+      long rowGroupFirstRow,
+      ColumnChunkPages pages,
+      int i) {
+    if (access == RowGroupAccess.SCAN) {
+      return true;
+    }
+    // The page's rows within the row group, as the row group's own selection sees them.
+    long first = pages.page(i).firstRowIndex();
+    long end = Math.min(first + pages.pageRowCount(i), pages.rowCount());
+    return end > first && selection.intersects(rowGroupFirstRow + first, end - first);
+  }
+
+  private static ByteRange range(PageLocation page) {
+    return new ByteRange(page.offset(), page.compressedSize());
+  }
+
+  private static Optional<ByteRange> dictionary(ColumnChunkPages pages) {
+    return pages.hasDictionaryPage()
+        ? Optional.of(new ByteRange(pages.dictionaryOffset(), pages.dictionarySize()))
+        : Optional.empty();
+  }
+
+  private static ColumnChunkPages checkedPages(
+      ParquetFooter footer, FilePageLocations locations, int rowGroup, int column)
+      throws CorruptParquetException {
+    Optional<ColumnChunkPages> found = locations.find(rowGroup, column);
+    if (found.isEmpty()) {
+      throw missingLocations(footer, rowGroup, column);
+    }
+    checkAgainstFooter(footer, rowGroup, column, found.get());
+    return found.get();
   }
 
   private static void checkDimensions(

@@ -70,6 +70,22 @@ public final class RowSelection {
     }
   }
 
+  /**
+   * The number of selected rows in file rows {@code [firstRow, firstRow + rowCount)}, counted
+   * without listing them.
+   */
+  public long countIn(long firstRow, long rowCount) {
+    if (rowCount <= 0) {
+      return 0;
+    }
+    if (rows == null) {
+      return rowCount;
+    }
+    long from = Math.min(firstRow, 1L << 32);
+    long to = Math.min(firstRow + rowCount, 1L << 32);
+    return from < to ? rows.rangeCardinality(from, to) : 0;
+  }
+
   /** Whether any selected row lies in file rows {@code [firstRow, firstRow + rowCount)}. */
   public boolean intersects(long firstRow, long rowCount) {
     if (rowCount <= 0) {

@@ -2,16 +2,14 @@ package io.shelfmark.parquet.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
-import io.shelfmark.parquet.plan.ColumnChunkPlan;
 import io.shelfmark.parquet.plan.PagePlan;
 import io.shelfmark.parquet.plan.PagePlanner;
-import io.shelfmark.parquet.plan.PlannedPage;
-import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.PageLocationLoader.Chunk;
 import io.shelfmark.parquet.read.PageLocationLoader.Loaded;
@@ -48,9 +46,10 @@ import java.util.concurrent.Executor;
  *
  * <p>{@link #start} does, in order: read the footer unless given (one speculative tail GET); locate
  * the pages of the chunks to read unless given (OffsetIndexes in one coalesced GET, else a header
- * walk of the chunk); {@link PagePlanner plan}; coalesce the planned ranges; start the merged GETs
- * on the executor, ahead of the decoder up to {@link ReaderOptions#maxPrefetchBytes()}. It returns
- * as soon as the fetches are started; decoding happens on the caller's thread in {@link
+ * walk of the chunk); find the pages to read ({@link PagePlanner#ranges}); coalesce them; start the
+ * merged GETs on the executor, ahead of the decoder up to {@link ReaderOptions#maxPrefetchBytes()};
+ * then, while they are on the way, {@link PagePlanner#plan plan} each page's selected rows. It
+ * returns once the plan is made; decoding happens on the caller's thread in {@link
  * ParquetRead#next()}.
  *
  * <p>Thread safe: one reader serves many concurrent reads; each {@link ParquetRead} belongs to one
@@ -140,10 +139,13 @@ public final class ParquetFileReader {
             known,
             held,
             counters);
-    PagePlan plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
-    Map<Long, DecompressedPage> kept = lookUpKeptPages(footer, plan, request.fileSize());
+    // The GETs start from the pages alone; each page's selected rows are listed while they run.
+    List<PagePlanner.PlannedRange> ranges =
+        PagePlanner.ranges(footer, loaded.locations(), indexes, rows);
+    Map<Long, DecompressedPage> kept = lookUpKeptPages(footer, ranges, request.fileSize());
     List<ByteRange> toFetch = new ArrayList<>();
-    for (ByteRange range : plan.ranges()) {
+    for (PagePlanner.PlannedRange planned : ranges) {
+      ByteRange range = planned.range();
       DecompressedPage found = kept.get(range.offset());
       boolean decodesFromKept = found != null && found.isSelfContained();
       if (!decodesFromKept && Preloaded.find(loaded.chunks(), range).isEmpty()) {
@@ -160,6 +162,18 @@ public final class ParquetFileReader {
             Coalescing.merge(toFetch, options),
             toFetch);
     fetch.start();
+    PagePlan plan;
+    try {
+      plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
+      if (!plan.ranges().equals(ranges.stream().map(PagePlanner.PlannedRange::range).toList())) {
+        throw new IllegalStateException(
+            "Cannot read %s: the plan's pages differ from the pages being fetched (a bug in PagePlanner)"
+                .formatted(footer.file()));
+      }
+    } catch (CorruptParquetException | RuntimeException e) {
+      fetch.close();
+      throw e;
+    }
     return new ParquetRead(
         footer, columns, plan, loaded, fetch, counters, keptPages, kept, request.fileSize());
   }
@@ -170,19 +184,17 @@ public final class ParquetFileReader {
    * page is not fetched at all: its decompressed body holds all it needs.
    */
   private Map<Long, DecompressedPage> lookUpKeptPages(
-      ParquetFooter footer, PagePlan plan, long fileSize) {
+      ParquetFooter footer, List<PagePlanner.PlannedRange> ranges, long fileSize) {
     if (keptPages == DecompressedPages.NONE) {
       return Map.of();
     }
     Map<Long, DecompressedPage> found = new HashMap<>();
-    for (RowGroupPlan rowGroup : plan.rowGroups()) {
-      for (ColumnChunkPlan chunk : rowGroup.columns()) {
-        for (PlannedPage page : chunk.pages()) {
-          long offset = page.range().offset();
-          DecompressedPage kept = keptPages.find(footer.file(), fileSize, offset);
-          if (kept != null) {
-            found.put(offset, kept);
-          }
+    for (PagePlanner.PlannedRange planned : ranges) {
+      if (planned.dataPage()) {
+        long offset = planned.range().offset();
+        DecompressedPage kept = keptPages.find(footer.file(), fileSize, offset);
+        if (kept != null) {
+          found.put(offset, kept);
         }
       }
     }

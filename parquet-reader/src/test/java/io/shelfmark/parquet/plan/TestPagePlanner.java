@@ -141,6 +141,11 @@ class TestPagePlanner {
     assertThat(plan.rowGroups().get(0).columns().get(0).pages())
         .extracting(PlannedPage::pageIndex)
         .containsExactly(0, 2);
+    assertThat(
+            PagePlanner.ranges(
+                footer, edited, List.of(ID), RowSelection.of(RoaringBitmap.bitmapOf(99, 100))))
+        .extracting(PagePlanner.PlannedRange::range)
+        .containsExactlyElementsOf(plan.ranges());
   }
 
   @Test
@@ -160,5 +165,61 @@ class TestPagePlanner {
             "Cannot plan read of column 3 of %s: the file has 3 leaf columns"
                 .formatted(footer.file()));
     assertThat(PageLocator.chunkOffset(footer, 0, ID)).isPositive();
+  }
+
+  @Test
+  void rangesAreThePlansRangesFoundWithoutListingRows() throws IOException {
+    java.util.Random random = new java.util.Random(42);
+    List<RowSelection> selections = new ArrayList<>();
+    selections.add(RowSelection.all());
+    selections.add(RowSelection.of(new RoaringBitmap()));
+    RoaringBitmap wholeSecondGroup = new RoaringBitmap();
+    wholeSecondGroup.add(1_000L, 2_000L);
+    selections.add(RowSelection.of(wholeSecondGroup));
+    selections.add(RowSelection.of(RoaringBitmap.bitmapOf(0, 999, 1_000, 1_999)));
+    for (int i = 0; i < 200; i++) {
+      RoaringBitmap rows = new RoaringBitmap();
+      int count = random.nextInt(i % 3 == 0 ? 5 : 400);
+      for (int j = 0; j < count; j++) {
+        rows.add(random.nextInt(2_000));
+      }
+      if (i % 10 == 0) {
+        long from = random.nextInt(2_000);
+        rows.add(from, Math.min(2_000, from + random.nextInt(1_200)));
+      }
+      selections.add(RowSelection.of(rows));
+    }
+    for (RowSelection selection : selections) {
+      for (List<Integer> columns : List.of(List.of(ID), List.of(NAME, ID), List.of(NAME))) {
+        PagePlan plan = PagePlanner.plan(footer, locations, columns, selection);
+        List<PagePlanner.PlannedRange> ranges =
+            PagePlanner.ranges(footer, locations, columns, selection);
+        assertThat(ranges)
+            .as("ranges of %s over %s", selection, columns)
+            .extracting(PagePlanner.PlannedRange::range)
+            .containsExactlyElementsOf(plan.ranges());
+        assertThat(ranges.stream().filter(PagePlanner.PlannedRange::dataPage).count())
+            .isEqualTo(plan.dataPageCount());
+        assertThat(ranges.stream().filter(range -> !range.dataPage()).count())
+            .isEqualTo(plan.dictionaryPageCount());
+      }
+    }
+  }
+
+  @Test
+  void rangesRefuseWhatPlanningRefuses() {
+    FilePageLocations none = FilePageLocations.builder(2, 3).build();
+    assertThatThrownBy(
+            () ->
+                PagePlanner.ranges(
+                    footer, none, List.of(NAME), RowSelection.of(RoaringBitmap.bitmapOf(3))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no page locations for row group 0, column name");
+    assertThatThrownBy(
+            () ->
+                PagePlanner.ranges(
+                    footer, locations, List.of(ID), RowSelection.of(RoaringBitmap.bitmapOf(2_000))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the file has 2000 rows");
   }
 }

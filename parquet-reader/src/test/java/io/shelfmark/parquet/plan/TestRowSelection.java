@@ -129,4 +129,16 @@ class TestRowSelection {
         .hasMessage(
             "Cannot select rows of page: rows [5, 11) are not inside a row group of 10 rows");
   }
+
+  @Test
+  void countsTheSelectedRowsOfARangeWithoutListingThem() {
+    RowSelection selection = RowSelection.of(RoaringBitmap.bitmapOf(3, 999, 1_000, 1_005, 2_999));
+    assertThat(selection.countIn(0, 1_000)).isEqualTo(2);
+    assertThat(selection.countIn(1_000, 1_000)).isEqualTo(2);
+    assertThat(selection.countIn(1_001, 4)).isZero();
+    assertThat(selection.countIn(0, 0)).isZero();
+    assertThat(selection.countIn(0, 3_000)).isEqualTo(5);
+    assertThat(RowSelection.all().countIn(500, 300)).isEqualTo(300);
+    assertThat(RowSelection.all().countIn(500, 0)).isZero();
+  }
 }
