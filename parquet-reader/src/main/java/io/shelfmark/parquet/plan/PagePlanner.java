@@ -52,12 +52,7 @@ public final class PagePlanner {
       List<Integer> columns,
       RowSelection selection)
       throws CorruptParquetException {
-    requireNonNull(footer, "footer is null");
-    requireNonNull(locations, "locations is null");
-    requireNonNull(columns, "columns is null");
-    requireNonNull(selection, "selection is null");
-    selection.checkWithin(footer.rowCount(), footer.file());
-    checkDimensions(footer, locations, columns);
+    checkArguments(footer, locations, columns, selection);
     List<RowGroupPlan> rowGroups = new ArrayList<>(footer.rowGroupCount());
     for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
       long firstRow = footer.rowGroupFirstRow(rowGroup);
@@ -103,12 +98,7 @@ public final class PagePlanner {
       List<Integer> columns,
       RowSelection selection)
       throws CorruptParquetException {
-    requireNonNull(footer, "footer is null");
-    requireNonNull(locations, "locations is null");
-    requireNonNull(columns, "columns is null");
-    requireNonNull(selection, "selection is null");
-    selection.checkWithin(footer.rowCount(), footer.file());
-    checkDimensions(footer, locations, columns);
+    checkArguments(footer, locations, columns, selection);
     List<PlannedRange> ranges = new ArrayList<>();
     for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
       RowGroupAccess access = access(footer, rowGroup, selection);
@@ -191,6 +181,19 @@ public final class PagePlanner {
     }
     checkAgainstFooter(footer, rowGroup, column, found.get());
     return found.get();
+  }
+
+  private static void checkArguments(
+      ParquetFooter footer,
+      FilePageLocations locations,
+      List<Integer> columns,
+      RowSelection selection) {
+    requireNonNull(footer, "footer is null");
+    requireNonNull(locations, "locations is null");
+    requireNonNull(columns, "columns is null");
+    requireNonNull(selection, "selection is null");
+    selection.checkWithin(footer.rowCount(), footer.file());
+    checkDimensions(footer, locations, columns);
   }
 
   private static void checkDimensions(
