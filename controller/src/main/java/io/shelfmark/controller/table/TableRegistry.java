@@ -36,9 +36,10 @@ import org.slf4j.LoggerFactory;
  * keeping the segments of files that are still live.
  *
  * <p>Every change publishes a whole new {@link ServedTable} to the listeners, in order per table,
- * so the routing never sees a half-changed snapshot. State is in memory: the durable metadata store
- * arrives with the distributed controller. All catalog reads happen here, at onboarding and
- * refresh, never on the query path. Thread safe.
+ * so the routing never sees a half-changed snapshot, and {@link #table} reports a change only once
+ * every listener has it (a table is not called ready before its segments are served). State is in
+ * memory: the durable metadata store arrives with the distributed controller. All catalog reads
+ * happen here, at onboarding and refresh, never on the query path. Thread safe.
  */
 public final class TableRegistry {
   private static final Logger log = LoggerFactory.getLogger(TableRegistry.class);
@@ -93,8 +94,7 @@ public final class TableRegistry {
     ServedTable served = sync(config, table, spec, Map.of());
     String name = served.sqlName();
     synchronized (lock(name)) {
-      tables.put(name, served);
-      publish(served);
+      publishThenReport(served);
     }
     log.info(
         "Onboarded table {} at snapshot {}: {} data files, {} rows, {} bytes",
@@ -137,8 +137,7 @@ public final class TableRegistry {
             : Map.of();
     ServedTable next = sync(current.config(), table, spec, kept);
     synchronized (lock(sqlName)) {
-      tables.put(sqlName, next);
-      publish(next);
+      publishThenReport(next);
     }
     log.info(
         "Table {} moved from snapshot {} to {}: {} data files, {} segments kept",
@@ -191,8 +190,7 @@ public final class TableRegistry {
       }
       ServedTable next = change.apply(current);
       if (next != current) {
-        tables.put(sqlName, next);
-        publish(next);
+        publishThenReport(next);
         if (next.segmentsPending() == 0) {
           log.info(
               "Table {} at snapshot {} is fully indexed: {} segments ({} bytes), {} failed",
@@ -204,6 +202,16 @@ public final class TableRegistry {
         }
       }
     }
+  }
+
+  /**
+   * Hands {@code table} to the listeners, then reports it ({@link #table}, {@link #tables}): a
+   * listener opens segments and routes queries to them, so a status that showed the change first
+   * would call a table ready that is not served yet. Called with the table's lock held.
+   */
+  private void publishThenReport(ServedTable table) {
+    publish(table);
+    tables.put(table.sqlName(), table);
   }
 
   private void publish(ServedTable table) {

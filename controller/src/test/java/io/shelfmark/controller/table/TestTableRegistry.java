@@ -151,6 +151,41 @@ class TestTableRegistry {
   }
 
   @Test
+  void aChangeIsReportedOnlyOnceEveryListenerHasIt() throws Exception {
+    // A listener opens segments and routes queries to them: a status that showed a change before
+    // the listeners had it would call a table ready that the server does not serve yet.
+    List<String> seenDuringPublication = new CopyOnWriteArrayList<>();
+    registry.addListener(
+        table ->
+            seenDuringPublication.add(
+                registry
+                    .table(table.sqlName())
+                    .map(reported -> reported == table ? "this change" : "the previous state")
+                    .orElse("nothing")));
+    Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
+    table
+        .newAppend()
+        .appendFile(
+            DataFiles.builder(PartitionSpec.unpartitioned())
+                .withPath("s3://lake/obs/metrics/data/a.parquet")
+                .withFormat("parquet")
+                .withFileSizeInBytes(1000)
+                .withRecordCount(10)
+                .build())
+        .commit();
+
+    ServedTable served = registry.onboard(config().build());
+
+    assertThat(published.getFirst()).isSameAs(served);
+    // The build fails (the file does not exist): a second publication, with the failure.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> registry.table("obs.metrics").orElseThrow().segmentsPending() == 0);
+    assertThat(registry.table("obs.metrics")).containsSame(published.getLast());
+    assertThat(seenDuringPublication).containsExactly("nothing", "the previous state");
+  }
+
+  @Test
   void tableWithoutSnapshotIsServedEmpty() throws Exception {
     ServedTable served = registry.onboard(config().build());
     assertThat(served.snapshotId()).isEqualTo(-1);
