@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -89,25 +90,23 @@ class TestTableRegistry {
     return TableConfig.builder(new TableIdentity("lake", "obs", "metrics"));
   }
 
+  /** A data file of the table that does not exist: its segment build fails. */
+  private static DataFile missingFile(String name, long sizeInBytes, long records) {
+    return DataFiles.builder(PartitionSpec.unpartitioned())
+        .withPath("s3://lake/obs/metrics/data/" + name)
+        .withFormat("parquet")
+        .withFileSizeInBytes(sizeInBytes)
+        .withRecordCount(records)
+        .build();
+  }
+
   @Test
   void onboardsAValidConfigAndReportsTheSnapshotTotals() throws Exception {
     Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
     table
         .newAppend()
-        .appendFile(
-            DataFiles.builder(PartitionSpec.unpartitioned())
-                .withPath("s3://lake/obs/metrics/data/a.parquet")
-                .withFormat("parquet")
-                .withFileSizeInBytes(1000)
-                .withRecordCount(10)
-                .build())
-        .appendFile(
-            DataFiles.builder(PartitionSpec.unpartitioned())
-                .withPath("s3://lake/obs/metrics/data/b.parquet")
-                .withFormat("parquet")
-                .withFileSizeInBytes(500)
-                .withRecordCount(7)
-                .build())
+        .appendFile(missingFile("a.parquet", 1000, 10))
+        .appendFile(missingFile("b.parquet", 500, 7))
         .commit();
 
     ServedTable served =
@@ -162,16 +161,10 @@ class TestTableRegistry {
                     .table(table.sqlName())
                     .map(reported -> reported == table ? "this change" : "the previous state")
                     .orElse("nothing")));
-    Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
-    table
+    catalog
+        .loadTable(TableIdentifier.of("obs", "metrics"))
         .newAppend()
-        .appendFile(
-            DataFiles.builder(PartitionSpec.unpartitioned())
-                .withPath("s3://lake/obs/metrics/data/a.parquet")
-                .withFormat("parquet")
-                .withFileSizeInBytes(1000)
-                .withRecordCount(10)
-                .build())
+        .appendFile(missingFile("a.parquet", 1000, 10))
         .commit();
 
     ServedTable served = registry.onboard(config().build());
