@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectInfo;
 import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.RangeBuffers;
 import io.shelfmark.storage.spi.StorageException;
 import io.shelfmark.storage.spi.StorageStats;
 import java.io.IOException;
@@ -61,9 +62,9 @@ public final class RoutingObjectStore implements ObjectStore {
   }
 
   @Override
-  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+  public void readRange(Location location, long offset, RangeBuffers into, RangeProgress progress)
       throws IOException {
-    return route("read", location).readRange(location, offset, length, progress);
+    route("read", location).readRange(location, offset, into, progress);
   }
 
   @Override

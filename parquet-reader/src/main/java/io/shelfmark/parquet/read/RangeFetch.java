@@ -6,6 +6,7 @@ import io.shelfmark.storage.coalesce.ByteRange;
 import io.shelfmark.storage.spi.CountedAtEnd;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.RangeBuffers;
 import io.shelfmark.storage.spi.StorageException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -34,10 +35,19 @@ import java.util.concurrent.Executor;
  * pages of a read are decoded while its last ones are still on the way. Where the store reports
  * only whole reads (a cache, the local filesystem), a range waits for its read as before.
  *
+ * <p>A read's body lands in one array per range inside it ({@link RangeBuffers}), so a range is
+ * handed out without a copy and no array is as large as a merged read of a few MiB: the collector
+ * allocates arrays of half a region or more outside the young generation, and one per GET kept
+ * restarting its concurrent cycles (docs/performance.md, "GC: humongous allocations"). The bytes
+ * read through between ranges go to arrays of at most {@link #MAX_GAP_PIECE} bytes.
+ *
  * <p>Thread safety: {@link #await} is called by one consumer thread; completions arrive on executor
  * threads; bookkeeping is guarded by this object's monitor.
  */
 final class RangeFetch implements AutoCloseable {
+  /** The largest array for bytes between ranges (read through to save a request, then dropped). */
+  static final int MAX_GAP_PIECE = 256 << 10;
+
   private final ObjectStore store;
   private final Location file;
   private final Executor executor;
@@ -46,8 +56,9 @@ final class RangeFetch implements AutoCloseable {
   private final ByteRange[] reads; // sorted by offset, disjoint
   private final int[] launchOrder; // read indexes by first use
   private final int[] usesLeft; // per read: ranges inside it not yet handed out
-  private final CompletableFuture<byte[]>[] futures;
-  private final byte[][] buffers; // per read: the buffer its GET fills, once bytes arrived
+  private final int[][] pieceLengths; // per read: its ranges and the gaps between them
+  private final CompletableFuture<RangeBuffers>[] futures;
+  private final RangeBuffers[] buffers; // per read: what its GET fills, once it runs
   private final int[] filled; // per read: how many leading bytes of its buffer have arrived
   private int nextLaunch;
   private long bytesInFlight;
@@ -71,7 +82,11 @@ final class RangeFetch implements AutoCloseable {
     Arrays.sort(reads, Comparator.comparingLong(ByteRange::offset));
     this.usesLeft = new int[reads.length];
     this.futures = new CompletableFuture[reads.length];
-    this.buffers = new byte[reads.length][];
+    this.buffers = new RangeBuffers[reads.length];
+    this.pieceLengths = new int[reads.length][];
+    for (int read = 0; read < reads.length; read++) {
+      pieceLengths[read] = pieceLengths(reads[read], uses);
+    }
     this.filled = new int[reads.length];
     int[] firstUse = new int[reads.length];
     Arrays.fill(firstUse, Integer.MAX_VALUE);
@@ -135,18 +150,28 @@ final class RangeFetch implements AutoCloseable {
           "Cannot find %s among the reads of %s".formatted(range, file));
     }
     if (first == last) {
-      byte[] bytes = awaitBytes(first, (int) (end(range) - reads[first].offset()));
+      RangeBuffers bytes = awaitBytes(first, (int) (end(range) - reads[first].offset()));
       release(first);
-      return ByteBuffer.wrap(bytes, (int) (range.offset() - reads[first].offset()), length(range))
-          .slice();
+      int from = (int) (range.offset() - reads[first].offset());
+      if (length(range) == 0) {
+        return ByteBuffer.allocate(0);
+      }
+      int piece = bytes.pieceAt(from);
+      int inPiece = from - bytes.pieceStart(piece);
+      if (inPiece + length(range) <= bytes.piece(piece).length) {
+        return ByteBuffer.wrap(bytes.piece(piece), inPiece, length(range)).slice();
+      }
+      // A range cut by another one that overlaps it: put its pieces together.
+      byte[] copy = new byte[length(range)];
+      bytes.copyTo(from, copy, 0, length(range));
+      return ByteBuffer.wrap(copy);
     }
     byte[] copy = new byte[length(range)];
     for (int read = first; read <= last; read++) {
       long from = Math.max(range.offset(), reads[read].offset());
       long to = Math.min(end(range), end(reads[read]));
-      byte[] bytes = awaitBytes(read, (int) (to - reads[read].offset()));
-      System.arraycopy(
-          bytes,
+      RangeBuffers bytes = awaitBytes(read, (int) (to - reads[read].offset()));
+      bytes.copyTo(
           (int) (from - reads[read].offset()),
           copy,
           (int) (from - range.offset()),
@@ -157,11 +182,55 @@ final class RangeFetch implements AutoCloseable {
   }
 
   /**
+   * The pieces a read's body goes to: cut at every edge of a range inside it, so each range that no
+   * other range overlaps gets an array of its own; bytes between ranges in pieces of at most {@link
+   * #MAX_GAP_PIECE}.
+   */
+  static int[] pieceLengths(ByteRange read, List<ByteRange> uses) {
+    long start = read.offset();
+    long end = end(read);
+    long[] cuts = new long[2 * uses.size() + 2];
+    int count = 0;
+    cuts[count++] = start;
+    cuts[count++] = end;
+    for (ByteRange use : uses) {
+      if (use.offset() < end && end(use) > start) {
+        cuts[count++] = Math.max(start, use.offset());
+        cuts[count++] = Math.min(end, end(use));
+      }
+    }
+    Arrays.sort(cuts, 0, count);
+    int[] lengths = new int[count + Math.toIntExact(length(read) / MAX_GAP_PIECE)];
+    int pieces = 0;
+    for (int i = 1; i < count; i++) {
+      long from = cuts[i - 1];
+      long to = cuts[i];
+      if (to == from) {
+        continue;
+      }
+      long step = to - from <= MAX_GAP_PIECE || isRange(from, to, uses) ? to - from : MAX_GAP_PIECE;
+      for (long at = from; at < to; at += step) {
+        lengths[pieces++] = Math.toIntExact(Math.min(step, to - at));
+      }
+    }
+    return Arrays.copyOf(lengths, pieces);
+  }
+
+  private static boolean isRange(long from, long to, List<ByteRange> uses) {
+    for (ByteRange use : uses) {
+      if (use.offset() == from && end(use) == to) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Waits until the first {@code needed} bytes of read {@code read} have arrived (starting it if
    * the budget held it back) and returns its buffer; if the read ends without them, its failure.
    */
-  private byte[] awaitBytes(int read, int needed) throws IOException {
-    CompletableFuture<byte[]> future;
+  private RangeBuffers awaitBytes(int read, int needed) throws IOException {
+    CompletableFuture<RangeBuffers> future;
     synchronized (this) {
       if (closed) {
         throw new IllegalStateException("Cannot read from " + file + ": the read is closed");
@@ -185,11 +254,13 @@ final class RangeFetch implements AutoCloseable {
     return join(read, future);
   }
 
+  private synchronized void filling(int read, RangeBuffers into) {
+    buffers[read] = into;
+  }
+
   /** Progress of read {@code read}'s GET, on the reading thread: wakes the consumer. */
-  private synchronized void arrived(int read, byte[] buffer, int count) {
-    // A buffer of the wrong size is the store's bug: ignore it, and the read fails on its length.
-    if (buffer.length == length(reads[read]) && count > filled[read]) {
-      buffers[read] = buffer;
+  private synchronized void arrived(int read, int count) {
+    if (count > filled[read]) {
       filled[read] = count;
       notifyAll();
     }
@@ -207,7 +278,7 @@ final class RangeFetch implements AutoCloseable {
     return interrupted;
   }
 
-  private byte[] join(int read, CompletableFuture<byte[]> future) throws IOException {
+  private RangeBuffers join(int read, CompletableFuture<RangeBuffers> future) throws IOException {
     try {
       return future.get();
     } catch (InterruptedException e) {
@@ -254,23 +325,21 @@ final class RangeFetch implements AutoCloseable {
   private void launch(int read) {
     ByteRange range = reads[read];
     bytesInFlight += length(range);
-    CompletableFuture<byte[]> future =
+    CompletableFuture<RangeBuffers> future =
         CompletableFuture.supplyAsync(
             () -> {
               try {
+                // Allocated here, not by the launching thread: the consumer's start() launches.
+                RangeBuffers into = RangeBuffers.pieces(pieceLengths[read]);
+                filling(read, into);
                 // Counted before the last bytes are handed out: a consumer that has every byte
                 // also sees the request in the read's statistics.
                 CountedAtEnd counting =
                     new CountedAtEnd(
-                        counters::recordRequest, (buffer, count) -> arrived(read, buffer, count));
-                byte[] bytes = store.readRange(file, range.offset(), length(range), counting);
-                counting.settle(bytes.length);
-                if (bytes.length != length(range)) {
-                  throw new StorageException(
-                      "Cannot read %s of %s: got %d bytes (is the file size right?)"
-                          .formatted(range, file, bytes.length));
-                }
-                return bytes;
+                        counters::recordRequest, into.length(), count -> arrived(read, count));
+                store.readRange(file, range.offset(), into, counting);
+                counting.settle();
+                return into;
               } catch (IOException e) {
                 throw new UncheckedIOException(e);
               }
@@ -284,7 +353,7 @@ final class RangeFetch implements AutoCloseable {
   @Override
   public synchronized void close() {
     closed = true;
-    for (CompletableFuture<byte[]> future : futures) {
+    for (CompletableFuture<RangeBuffers> future : futures) {
       if (future != null) {
         future.cancel(false);
       }

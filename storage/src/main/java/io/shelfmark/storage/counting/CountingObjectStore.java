@@ -6,6 +6,7 @@ import io.shelfmark.storage.spi.CountedAtEnd;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectInfo;
 import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.RangeBuffers;
 import io.shelfmark.storage.spi.StorageStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,13 +48,12 @@ public final class CountingObjectStore implements ObjectStore {
   }
 
   @Override
-  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+  public void readRange(Location location, long offset, RangeBuffers into, RangeProgress progress)
       throws IOException {
     stats.recordGet();
-    CountedAtEnd counting = new CountedAtEnd(stats::recordBytesRead, progress);
-    byte[] bytes = delegate.readRange(location, offset, length, counting);
-    counting.settle(bytes.length);
-    return bytes;
+    CountedAtEnd counting = new CountedAtEnd(stats::recordBytesRead, into.length(), progress);
+    delegate.readRange(location, offset, into, counting);
+    counting.settle();
   }
 
   @Override

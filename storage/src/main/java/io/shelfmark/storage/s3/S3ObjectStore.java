@@ -6,6 +6,7 @@ import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectInfo;
 import io.shelfmark.storage.spi.ObjectNotFoundException;
 import io.shelfmark.storage.spi.ObjectStore;
+import io.shelfmark.storage.spi.RangeBuffers;
 import io.shelfmark.storage.spi.StorageException;
 import io.shelfmark.storage.spi.StorageStats;
 import java.io.IOException;
@@ -120,26 +121,30 @@ public final class S3ObjectStore implements ObjectStore {
 
   @Override
   public byte[] readRange(Location location, long offset, int length) throws IOException {
-    return read(location, offset, length, null);
+    checkRange(location, offset, length);
+    RangeBuffers into = RangeBuffers.single(length);
+    read(location, offset, into, null);
+    return length == 0 ? new byte[0] : into.piece(0);
   }
 
   /**
    * {@inheritDoc}
    *
-   * <p>The body is read into one array and reported every {@link #PROGRESS_STEP} bytes and at its
-   * end. A body that breaks off mid-way is resumed where it stopped (a GET of the rest), so the
-   * bytes already reported stay as they are.
+   * <p>The body streams straight into the caller's pieces and is reported every {@link
+   * #PROGRESS_STEP} bytes and at its end. A body that breaks off mid-way is resumed where it
+   * stopped (a GET of the rest), so the bytes already reported stay as they are.
    */
   @Override
-  public byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+  public void readRange(Location location, long offset, RangeBuffers into, RangeProgress progress)
       throws IOException {
-    return read(location, offset, length, requireNonNull(progress, "progress is null"));
+    read(
+        location,
+        offset,
+        requireNonNull(into, "into is null"),
+        requireNonNull(progress, "progress is null"));
   }
 
-  /** A ranged read, reported to {@code progress} unless it is null. */
-  private byte[] read(Location location, long offset, int length, RangeProgress progress)
-      throws IOException {
-    checkUsable("read", location);
+  private static void checkRange(Location location, long offset, int length) {
     if (offset < 0 || length < 0) {
       throw new IllegalArgumentException(
           "Cannot read "
@@ -150,20 +155,26 @@ public final class S3ObjectStore implements ObjectStore {
               + length
               + " must not be negative");
     }
+  }
+
+  /** A ranged read into {@code into}, reported to {@code progress} unless it is null. */
+  private void read(Location location, long offset, RangeBuffers into, RangeProgress progress)
+      throws IOException {
+    int length = into.length();
+    checkUsable("read", location);
+    checkRange(location, offset, length);
     if (length == 0) {
-      byte[] empty = new byte[0];
       if (progress != null) {
-        progress.arrived(empty, 0);
+        progress.arrived(0);
       }
-      return empty;
+      return;
     }
-    byte[] data = new byte[length];
     int received = 0;
     stats.recordGet();
     for (int attempt = 0; ; attempt++) {
       try {
-        readInto(location, offset, data, received, progress);
-        return data;
+        readInto(location, offset, into, received, progress);
+        return;
       } catch (BrokenBody e) {
         received = e.received;
         // The SDK retries until the response starts; a body cut off mid-way is ours to resume.
@@ -213,14 +224,14 @@ public final class S3ObjectStore implements ObjectStore {
   }
 
   /**
-   * One GET of bytes {@code [from, data.length)} of the range starting at {@code offset}, read into
-   * {@code data} at {@code from}; a body that breaks off raises {@link BrokenBody} with the bytes
-   * of the range received so far (all attempts).
+   * One GET of bytes {@code [from, into.length())} of the range starting at {@code offset}, read
+   * into {@code into} at {@code from}; a body that breaks off raises {@link BrokenBody} with the
+   * bytes of the range received so far (all attempts).
    */
   private void readInto(
-      Location location, long offset, byte[] data, int from, RangeProgress progress)
+      Location location, long offset, RangeBuffers into, int from, RangeProgress progress)
       throws IOException {
-    int length = data.length;
+    int length = into.length();
     long first = offset + from;
     String rangeHeader = "bytes=" + first + "-" + (offset + length - 1);
     GetObjectRequest request =
@@ -249,13 +260,13 @@ public final class S3ObjectStore implements ObjectStore {
       int reported = from;
       try {
         while (received < length) {
-          int n = body.read(data, received, length - received);
+          int n = into.readFrom(body, received);
           if (n < 0) {
             break;
           }
           received += n;
           if (progress != null && received - reported >= PROGRESS_STEP && received < length) {
-            progress.arrived(data, received);
+            progress.arrived(received);
             reported = received;
           }
         }
@@ -276,7 +287,7 @@ public final class S3ObjectStore implements ObjectStore {
         body.abort();
       }
       if (progress != null) {
-        progress.arrived(data, length);
+        progress.arrived(length);
       }
     }
   }

@@ -13,28 +13,31 @@ import java.util.function.IntConsumer;
  */
 public final class CountedAtEnd implements ObjectStore.RangeProgress {
   private final IntConsumer count;
+  private final int length;
   private final ObjectStore.RangeProgress next;
   private final AtomicBoolean counted = new AtomicBoolean();
 
   /**
    * @param count receives the read's length, once
+   * @param length the length of the range read
    * @param next receives every report, after the count
    */
-  public CountedAtEnd(IntConsumer count, ObjectStore.RangeProgress next) {
+  public CountedAtEnd(IntConsumer count, int length, ObjectStore.RangeProgress next) {
     this.count = requireNonNull(count, "count is null");
+    this.length = length;
     this.next = requireNonNull(next, "next is null");
   }
 
   @Override
-  public void arrived(byte[] buffer, int filled) {
-    if (filled == buffer.length) {
-      settle(filled);
+  public void arrived(int filled) {
+    if (filled == length) {
+      settle();
     }
-    next.arrived(buffer, filled);
+    next.arrived(filled);
   }
 
-  /** Counts {@code length} unless the report of the whole range already did. */
-  public void settle(int length) {
+  /** Counts the read unless the report of the whole range already did. */
+  public void settle() {
     if (counted.compareAndSet(false, true)) {
       count.accept(length);
     }

@@ -34,30 +34,36 @@ public interface ObjectStore extends Closeable {
   byte[] readRange(Location location, long offset, int length) throws IOException;
 
   /**
-   * As {@link #readRange(Location, long, int)}, telling {@code progress} as the bytes arrive, so
-   * that a caller can start on the first ones (decode a page) while the rest are still on the way.
-   * A store that cannot hand over part of a range (this default) reports it once, whole; the S3
-   * store reports as the body streams in. Reports run on the reading thread: they must be quick.
+   * As {@link #readRange(Location, long, int)}, for {@code into.length()} bytes, into the caller's
+   * {@code into} (whose pieces let a caller keep every array small), telling {@code progress} as
+   * the bytes arrive, so that a caller can start on the first ones (decode a page) while the rest
+   * are still on the way. A store that cannot hand over part of a range (this default) reports it
+   * once, whole; the S3 store reports as the body streams in. Reports run on the reading thread:
+   * they must be quick.
    */
-  default byte[] readRange(Location location, long offset, int length, RangeProgress progress)
+  default void readRange(Location location, long offset, RangeBuffers into, RangeProgress progress)
       throws IOException {
-    byte[] bytes = readRange(location, offset, length);
-    progress.arrived(bytes, bytes.length);
-    return bytes;
+    byte[] bytes = readRange(location, offset, into.length());
+    if (bytes.length != into.length()) {
+      throw new StorageException(
+          "Cannot read %d bytes at offset %d of %s: the store returned %d"
+              .formatted(into.length(), offset, location, bytes.length));
+    }
+    into.copyFrom(bytes);
+    progress.arrived(bytes.length);
   }
 
   /**
-   * Receives a ranged read's bytes as they arrive; see {@link #readRange(Location, long, int,
+   * Receives a ranged read's progress; see {@link #readRange(Location, long, RangeBuffers,
    * RangeProgress)}.
    */
   @FunctionalInterface
   interface RangeProgress {
     /**
-     * The first {@code filled} bytes of {@code buffer} are the range's first bytes and will not
-     * change. Called with a growing {@code filled}, always with the same buffer (the one the read
-     * returns), and last with the whole range. Must not throw.
+     * The first {@code filled} bytes of the range are in its buffers and will not change. Called
+     * with a growing {@code filled}, last with the whole range. Must not throw.
      */
-    void arrived(byte[] buffer, int filled);
+    void arrived(int filled);
   }
 
   /**
