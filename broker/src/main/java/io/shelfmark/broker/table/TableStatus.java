@@ -18,7 +18,10 @@ import java.util.List;
  * @param recordsIndexed rows of the data files whose segment is built (progress of indexing)
  * @param segmentsReady segments built and servable
  * @param segmentsPending data files whose segment is not built yet
- * @param segmentsFailed segments whose build failed (those files are read directly)
+ * @param segmentsFailed segments whose build failed, or that the server could not use (those files
+ *     are read directly)
+ * @param segmentsRepaired segments whose local copy the server found damaged and downloaded again
+ *     intact from the segment store (they serve as before; the count tells of a failing disk)
  * @param indexBytes bytes of the ready segments
  * @param warmup where the serving node's warm-up is: {@code pending} (waiting for its first table's
  *     segments), {@code running}, {@code done} or {@code off}; measured queries wait for {@code
@@ -37,6 +40,7 @@ public record TableStatus(
     long segmentsReady,
     long segmentsPending,
     long segmentsFailed,
+    long segmentsRepaired,
     long indexBytes,
     String warmup,
     List<SegmentFailure> failures) {
@@ -53,7 +57,7 @@ public record TableStatus(
     failures = List.copyOf(requireNonNull(failures, "failures is null"));
   }
 
-  /** A data file whose segment could not be built, and why. */
+  /** A data file whose segment could not be built or used, and why. */
   public record SegmentFailure(String dataFile, String reason) {
     public SegmentFailure {
       requireNonNull(dataFile, "dataFile is null");

@@ -41,6 +41,7 @@ class TestBrokerHttpServer {
           0,
           0,
           0,
+          0,
           "done",
           List.of());
 

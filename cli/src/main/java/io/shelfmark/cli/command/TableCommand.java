@@ -234,6 +234,12 @@ public final class TableCommand implements Runnable {
         status.path("segmentsFailed").asLong(),
         status.path("indexBytes").asLong(),
         ratio(status));
+    if (status.path("segmentsRepaired").asLong() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "repaired        %,d segments damaged on local disk, downloaded again intact%n",
+          status.path("segmentsRepaired").asLong());
+    }
     if (status.hasNonNull("warmup")) {
       out.printf(Locale.ROOT, "warm-up         %s%n", warmupLine(status.path("warmup").asText()));
     }

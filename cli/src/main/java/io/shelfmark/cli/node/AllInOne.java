@@ -189,7 +189,8 @@ public final class AllInOne implements AutoCloseable {
       RegistryTables tables =
           new RegistryTables(
               registry,
-              () -> warmup.get() == null ? NodeWarmup.State.PENDING : warmup.get().state());
+              () -> warmup.get() == null ? NodeWarmup.State.PENDING : warmup.get().state(),
+              server::segmentHealth);
       BrokerHttpServer broker =
           new BrokerHttpServer(
               new BrokerRoutes(

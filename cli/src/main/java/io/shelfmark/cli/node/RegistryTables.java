@@ -16,22 +16,32 @@ import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.SegmentState;
 import io.shelfmark.controller.table.ServedTable;
 import io.shelfmark.controller.table.TableRegistry;
+import io.shelfmark.server.local.LocalServer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** The controller's tables as the HTTP API shows and onboards them. */
 public final class RegistryTables implements TableDirectory, TableAdmin {
   private final TableRegistry registry;
   private final Supplier<NodeWarmup.State> warmup;
+  private final Function<String, LocalServer.SegmentHealth> segmentHealth;
 
   /**
    * @param warmup where the node's warm-up is, reported with every table
+   * @param segmentHealth how the server fared with each table's ready segments (repaired, unusable)
    */
-  public RegistryTables(TableRegistry registry, Supplier<NodeWarmup.State> warmup) {
+  public RegistryTables(
+      TableRegistry registry,
+      Supplier<NodeWarmup.State> warmup,
+      Function<String, LocalServer.SegmentHealth> segmentHealth) {
     this.registry = requireNonNull(registry, "registry is null");
     this.warmup = requireNonNull(warmup, "warmup is null");
+    this.segmentHealth = requireNonNull(segmentHealth, "segmentHealth is null");
   }
 
   @Override
@@ -80,8 +90,13 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
     return messages;
   }
 
-  /** The HTTP view of a served table. */
+  /**
+   * The HTTP view of a served table: the controller's view of its segments, corrected by the
+   * server's — a segment built but unusable on the server (damaged in the segment store, say)
+   * counts as failed, with its reason, not as ready.
+   */
   public TableStatus status(ServedTable table) {
+    LocalServer.SegmentHealth health = segmentHealth.apply(table.sqlName());
     List<TableStatus.SegmentFailure> failures = new ArrayList<>();
     for (SegmentState.Failed failed : table.failures()) {
       if (failures.size() == TableStatus.MAX_FAILURES_LISTED) {
@@ -90,6 +105,13 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
       failures.add(
           new TableStatus.SegmentFailure(failed.failure().dataFile(), failed.failure().message()));
     }
+    for (Map.Entry<String, String> unusable : new TreeMap<>(health.unusable()).entrySet()) {
+      if (failures.size() == TableStatus.MAX_FAILURES_LISTED) {
+        break;
+      }
+      failures.add(new TableStatus.SegmentFailure(unusable.getKey(), unusable.getValue()));
+    }
+    int unusable = health.unusable().size();
     return new TableStatus(
         table.sqlName(),
         table.state(),
@@ -98,9 +120,10 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
         table.records(),
         table.dataBytes(),
         table.recordsIndexed(),
-        table.segmentsReady(),
+        Math.max(0, table.segmentsReady() - unusable),
         table.segmentsPending(),
-        table.segmentsFailed(),
+        table.segmentsFailed() + unusable,
+        health.repaired(),
         table.indexBytes(),
         warmup.get().label(),
         failures);

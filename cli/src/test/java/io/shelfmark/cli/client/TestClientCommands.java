@@ -89,6 +89,7 @@ class TestClientCommands {
         done ? 3 : 1,
         done ? 0 : 3,
         done ? 1 : 0,
+        0,
         done ? 8_000 : 2_000,
         "off",
         done

@@ -292,6 +292,20 @@ public final class Segment implements Closeable {
     return Optional.of(loaded.duplicate().order(ByteOrder.LITTLE_ENDIAN));
   }
 
+  /**
+   * Checks every part against its checksum now, instead of on its first use by a query, so that a
+   * damaged copy is found (and can be replaced) before any query depends on it. Meant for local
+   * (pinned) segments, whose parts are views of the mapping: it reads every byte once and keeps no
+   * copy. On a remote segment it would fetch every part.
+   *
+   * @throws CorruptSegmentException naming the first part whose bytes do not match
+   */
+  public void verifyParts() throws IOException {
+    for (TocEntry entry : toc.entries()) {
+      part(entry.key());
+    }
+  }
+
   private PartReader reader(PartKey key, ByteBuffer bytes) {
     return new PartReader(name(), key.toString(), toc.find(key).orElseThrow().offset(), bytes);
   }

@@ -129,8 +129,46 @@ public final class LocalServer {
             requireNonNull(keptPages, "keptPages is null"));
   }
 
-  /** The files of one snapshot as this server holds them. */
-  private record ServedSnapshot(long snapshotId, Schema schema, Map<String, LoadedFile> files) {}
+  /**
+   * The files of one snapshot as this server holds them, and why the ready segments it could not
+   * use were left out (by data file path).
+   */
+  private record ServedSnapshot(
+      long snapshotId,
+      Schema schema,
+      Map<String, LoadedFile> files,
+      Map<String, String> unusable) {}
+
+  /**
+   * How the ready segments of a served table fared on this server.
+   *
+   * @param repaired segments whose local copy was found damaged and downloaded again intact
+   * @param unusable why each ready segment this server could not use was left out, by data file
+   *     path (those files are read directly, so answers stay complete)
+   */
+  public record SegmentHealth(long repaired, Map<String, String> unusable) {
+    public static final SegmentHealth NONE = new SegmentHealth(0, Map.of());
+
+    public SegmentHealth {
+      unusable = Map.copyOf(requireNonNull(unusable, "unusable is null"));
+    }
+  }
+
+  /** How the ready segments of {@code table}'s served snapshot fared; NONE when not served. */
+  public SegmentHealth segmentHealth(String table) {
+    ServedSnapshot served = tables.get(table);
+    if (served == null) {
+      return SegmentHealth.NONE;
+    }
+    long repaired = 0;
+    for (LoadedFile file : served.files().values()) {
+      if (file.segmentLocation().isPresent()
+          && segments.wasRepaired(file.segmentLocation().get())) {
+        repaired++;
+      }
+    }
+    return new SegmentHealth(repaired, served.unusable());
+  }
 
   /**
    * Serves {@code snapshot} of {@code table}: opens the ready segments not yet open and, for a new
@@ -152,9 +190,10 @@ public final class LocalServer {
     boolean sameSnapshot = previous != null && previous.snapshotId() == snapshotId;
     Map<String, LoadedFile> files = new LinkedHashMap<>();
     Map<String, Segment> opened = new HashMap<>();
+    Map<String, String> unusable = new HashMap<>();
     for (DataFileInfo file : snapshot.dataFiles()) {
       SegmentRef ref = ready.get(file.path());
-      Optional<Segment> segment = open(file, ref);
+      Optional<Segment> segment = open(file, ref, unusable);
       segment.ifPresent(s -> opened.put(file.path(), s));
       Optional<Location> location =
           segment.isPresent() ? Optional.of(ref.location()) : Optional.empty();
@@ -167,7 +206,8 @@ public final class LocalServer {
               : loadDeletes(file, snapshot, segment, location));
     }
     ServedSnapshot replaced =
-        tables.put(table, new ServedSnapshot(snapshotId, schema, Map.copyOf(files)));
+        tables.put(
+            table, new ServedSnapshot(snapshotId, schema, Map.copyOf(files), Map.copyOf(unusable)));
     if (replaced != null && replaced.snapshotId() != snapshotId) {
       previousSnapshots.put(table, replaced);
     }
@@ -194,7 +234,7 @@ public final class LocalServer {
     segments.retainOnly(live);
   }
 
-  private Optional<Segment> open(DataFileInfo file, SegmentRef ref) {
+  private Optional<Segment> open(DataFileInfo file, SegmentRef ref, Map<String, String> unusable) {
     if (ref == null) {
       return Optional.empty();
     }
@@ -211,6 +251,12 @@ public final class LocalServer {
             ref.location(),
             file.path(),
             identity == null ? entries.size() + " files" : identity.path());
+        unusable.put(
+            file.path(),
+            "segment %s describes %s, not this file (the file is read directly)"
+                .formatted(
+                    ref.location(),
+                    identity == null ? entries.size() + " files" : identity.path()));
         return Optional.empty();
       }
       // Parsed now rather than by the first query over the file, which would wait for it.
@@ -230,6 +276,10 @@ public final class LocalServer {
           file.path(),
           e.toString());
       log.debug("Cannot open segment {}", ref.location(), e);
+      unusable.put(
+          file.path(),
+          (e.getMessage() == null ? e.toString() : e.getMessage())
+              + " (the file is read directly)");
       return Optional.empty();
     }
   }

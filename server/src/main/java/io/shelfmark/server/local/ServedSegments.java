@@ -8,6 +8,7 @@ import io.shelfmark.cache.TieredCache;
 import io.shelfmark.cache.key.ObjectIdentity;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.segment.read.Segment;
@@ -16,6 +17,7 @@ import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,7 @@ public final class ServedSegments implements Closeable {
   private final Map<Location, Long> sizes = new ConcurrentHashMap<>();
   private final Map<Location, Segment> open = new ConcurrentHashMap<>();
   private final Map<Segment, Long> retired = new ConcurrentHashMap<>();
+  private final Set<Location> repaired = ConcurrentHashMap.newKeySet();
 
   /** How long a dropped segment stays open for queries that started before it was dropped. */
   private static final long RETIRED_GRACE_NANOS = 10L * 60 * 1_000_000_000;
@@ -134,10 +137,67 @@ public final class ServedSegments implements Closeable {
   private Segment openSegment(Location location, long size) throws IOException {
     sizes.put(location, size);
     return switch (mode) {
-      case PINNED -> SegmentStore.openPinned(store.pin(location, pinDirectory), indexes, bitmaps);
+      case PINNED -> openPinned(location);
       case REMOTE ->
           Segment.open(new ObjectStoreSegmentSource(remoteReads, location, size), indexes, bitmaps);
     };
+  }
+
+  /**
+   * Opens the local copy of a pinned segment with every part checked. A local copy is the one that
+   * can rot (a disk error, a process writing over it) while the segment store keeps the copy the
+   * builder wrote, so a damaged local copy is deleted and downloaded again, and the segment serves
+   * as before; only when the store's copy is damaged too does the open fail (the file is then read
+   * directly, and the failure is reported with the table). Checking every part costs one pass over
+   * the local bytes (CRC32C), once per open.
+   */
+  private Segment openPinned(Location location) throws IOException {
+    Path file = store.pin(location, pinDirectory);
+    try {
+      return openVerified(file);
+    } catch (CorruptSegmentException damaged) {
+      log.warn(
+          "Pinned segment {} is damaged on local disk ({}); downloading it again from the segment"
+              + " store",
+          file,
+          damaged.getMessage());
+      Files.deleteIfExists(file);
+      Path again = store.pin(location, pinDirectory);
+      try {
+        Segment segment = openVerified(again);
+        repaired.add(location);
+        log.info("Repaired pinned segment {}: its copy in the segment store is intact", location);
+        return segment;
+      } catch (CorruptSegmentException storeCopy) {
+        Files.deleteIfExists(again);
+        throw new CorruptSegmentException(
+            location.toString(),
+            storeCopy.part(),
+            storeCopy.offset(),
+            "the local copy was damaged and the segment store's copy is damaged too: "
+                + storeCopy.reason(),
+            storeCopy);
+      }
+    }
+  }
+
+  private Segment openVerified(Path file) throws IOException {
+    Segment segment = SegmentStore.openPinned(file, indexes, bitmaps);
+    try {
+      segment.verifyParts();
+      return segment;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(segment);
+      throw e;
+    }
+  }
+
+  /**
+   * Whether the pinned copy of the segment at {@code location} was found damaged and replaced by a
+   * fresh download from the segment store since this server started.
+   */
+  public boolean wasRepaired(Location location) {
+    return repaired.contains(location);
   }
 
   /**
