@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
@@ -72,13 +73,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use GET for " + path));
       return;
     }
-    if (path.equals("/health")) {
-      boolean ready = routes.ready().get();
-      send(
-          ctx,
-          keepAlive,
-          ready ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
-          Map.of("status", ready ? "OK" : "STARTING", "roles", routes.roles()));
+    if (path.equals("/health/liveness")) {
+      // The process answers: what a supervisor that restarts dead processes needs to know.
+      send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("status", "OK", "roles", routes.roles()));
+    } else if (path.equals("/health") || path.equals("/health/readiness")) {
+      sendHealth(ctx, keepAlive);
     } else if (path.equals("/tables")) {
       send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("tables", routes.tables().tables()));
     } else if (path.startsWith(TABLES_PREFIX)) {
@@ -102,9 +101,42 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           error(
               "Cannot find "
                   + path
-                  + " (endpoints: POST /query/sql, GET /health, GET /tables, POST /tables,"
-                  + " GET /tables/{name})"));
+                  + " (endpoints: POST /query/sql, GET /health, GET /health/liveness, GET /tables,"
+                  + " POST /tables, GET /tables/{name})"));
     }
+  }
+
+  /**
+   * Readiness: started, and every dependency answered its last probe. {@code STARTING} while roles
+   * start, {@code DEGRADED} while a dependency fails (queries over pinned segments may still be
+   * answered, but anything that reads storage or the catalog will fail).
+   */
+  private void sendHealth(ChannelHandlerContext ctx, boolean keepAlive) {
+    boolean started = routes.ready().get();
+    boolean healthy = routes.health().healthy();
+    String status = !started ? "STARTING" : healthy ? "OK" : "DEGRADED";
+    Map<String, Object> checks = new LinkedHashMap<>();
+    for (HealthMonitor.Check check : routes.health().checks()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("status", check.status());
+      if (!check.detail().isEmpty()) {
+        entry.put("detail", check.detail());
+      }
+      entry.put("latencyMs", check.latencyMs());
+      if (check.checkedAt() != null) {
+        entry.put("checkedAt", check.checkedAt().toString());
+      }
+      checks.put(check.name(), entry);
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", status);
+    body.put("roles", routes.roles());
+    body.put("checks", checks);
+    send(
+        ctx,
+        keepAlive,
+        started && healthy ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
+        body);
   }
 
   private void handleQuery(ChannelHandlerContext ctx, boolean keepAlive, String body) {

@@ -2,6 +2,7 @@ package io.shelfmark.broker.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.query.QueryService;
 import io.shelfmark.broker.table.TableAdmin;
 import io.shelfmark.broker.table.TableDirectory;
@@ -20,6 +21,8 @@ import java.util.function.Supplier;
  * @param roles the roles running in this process, reported by {@code GET /health}
  * @param ready whether every role has finished starting; {@code /health} answers 503 until then
  * @param defaultTimeout a query's timeout when the request names none
+ * @param health whether the services this node depends on (storage, catalog) answer; {@code
+ *     /health} (readiness) answers 503 while one does not
  */
 public record BrokerRoutes(
     QueryService queries,
@@ -27,7 +30,8 @@ public record BrokerRoutes(
     Optional<TableAdmin> admin,
     List<String> roles,
     Supplier<Boolean> ready,
-    Duration defaultTimeout) {
+    Duration defaultTimeout,
+    HealthMonitor health) {
   /** The timeout of queries whose request names none, as in Pinot's broker. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -38,6 +42,18 @@ public record BrokerRoutes(
     roles = List.copyOf(requireNonNull(roles, "roles is null"));
     requireNonNull(ready, "ready is null");
     requireNonNull(defaultTimeout, "defaultTimeout is null");
+    requireNonNull(health, "health is null");
+  }
+
+  /** Routes with no dependency checks. */
+  public BrokerRoutes(
+      QueryService queries,
+      TableDirectory tables,
+      Optional<TableAdmin> admin,
+      List<String> roles,
+      Supplier<Boolean> ready,
+      Duration defaultTimeout) {
+    this(queries, tables, admin, roles, ready, defaultTimeout, HealthMonitor.none());
   }
 
   /** Routes without table onboarding and with the default timeout. */

@@ -3,6 +3,7 @@ package io.shelfmark.cli.node;
 import static java.util.Objects.requireNonNull;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.prune.SnapshotPruning;
@@ -38,6 +39,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,6 +48,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -191,6 +195,8 @@ public final class AllInOne implements AutoCloseable {
               registry,
               () -> warmup.get() == null ? NodeWarmup.State.PENDING : warmup.get().state(),
               server::segmentHealth);
+      HealthMonitor health = healthMonitor(segmentStore, catalogs).start();
+      resources.add(health);
       BrokerHttpServer broker =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -199,7 +205,8 @@ public final class AllInOne implements AutoCloseable {
                   Optional.of(tables),
                   ROLES,
                   () -> true,
-                  BrokerRoutes.DEFAULT_TIMEOUT));
+                  BrokerRoutes.DEFAULT_TIMEOUT,
+                  health));
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
@@ -249,6 +256,31 @@ public final class AllInOne implements AutoCloseable {
     return pageCache && cache.decompressedMaxSize().bytes() > 0
         ? new MemoryDecompressedPages(cache.decompressedMaxSize())
         : DecompressedPages.NONE;
+  }
+
+  /**
+   * Probes of what every query and build depends on: object storage (a lookup of one key below the
+   * segment store's prefix; "not found" is an answer) and each catalog (a namespace listing).
+   */
+  private static HealthMonitor healthMonitor(
+      SegmentStore segmentStore, Map<String, Catalog> catalogs) {
+    List<HealthMonitor.Probe> probes = new ArrayList<>();
+    Location probeKey = segmentStore.prefix().resolve(".health-probe");
+    probes.add(HealthMonitor.Probe.of("storage", () -> segmentStore.exists(probeKey)));
+    for (Map.Entry<String, Catalog> catalog : new TreeMap<>(catalogs).entrySet()) {
+      probes.add(
+          HealthMonitor.Probe.of(
+              "catalog." + catalog.getKey(),
+              () -> {
+                if (catalog.getValue() instanceof SupportsNamespaces namespaces) {
+                  namespaces.listNamespaces();
+                } else {
+                  catalog.getValue().listTables(Namespace.empty());
+                }
+              }));
+    }
+    return new HealthMonitor(
+        probes, HealthMonitor.DEFAULT_INTERVAL, HealthMonitor.DEFAULT_TIMEOUT, Clock.systemUTC());
   }
 
   private static Location segmentStoreLocation(ClusterConfig config) {
