@@ -50,7 +50,8 @@ final class BindContext {
   /** How a value appears in a message: quoted text, JSON for the rest, secrets hidden. */
   String show(String key, JsonNode value) {
     if (secretKeys.contains(key)) {
-      return "\"****\"";
+      // An empty value hides nothing, and "****" would suggest one was set.
+      return value.isTextual() && value.asText().isBlank() ? "\"\" (empty)" : "\"****\"";
     }
     String shown = value.isTextual() ? "\"" + value.asText() + "\"" : value.toString();
     if (shown.length() > MAX_SHOWN_VALUE_LENGTH) {

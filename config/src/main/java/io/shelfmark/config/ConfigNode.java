@@ -107,7 +107,11 @@ final class ConfigNode {
   /** A secret string: never shown in messages. */
   Optional<String> secret(String key, String hint) {
     context.markSecret(keyPath(key));
-    return string(key, text -> !text.isBlank(), hint);
+    // Secrets are usually left empty in the file and set by their variable: name it.
+    return string(
+        key,
+        text -> !text.isBlank(),
+        hint + "; set it in the file or in " + ClusterKeys.environmentVariable(keyPath(key)));
   }
 
   Optional<Integer> integer(String key, int min, int max) {
@@ -335,6 +339,15 @@ final class ConfigNode {
       }
       if (!entry.getValue().isValueNode() || entry.getValue().isNull()) {
         context.invalid(entryKey, entry.getValue(), "expected a single value");
+        valid = false;
+      } else if (secretName.test(entry.getKey()) && entry.getValue().asText().isBlank()) {
+        // An empty password passes no check here and fails only when the node starts.
+        context.invalid(
+            entryKey,
+            entry.getValue(),
+            "a secret must not be empty: set "
+                + ClusterKeys.environmentVariable(entryKey)
+                + ", or remove the key if nothing needs it");
         valid = false;
       } else {
         result.put(entry.getKey(), entry.getValue().asText());

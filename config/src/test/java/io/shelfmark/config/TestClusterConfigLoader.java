@@ -456,8 +456,43 @@ class TestClusterConfigLoader {
     assertThat(e.violations())
         .extracting(Violation::message)
         .contains(
-            "Cannot use storage.secret-access-key: \"****\" (expected a secret access key)",
+            "Cannot use storage.secret-access-key: \"****\" (expected a secret access key; set"
+                + " it in the file or in SHELFMARK_STORAGE_SECRET_ACCESS_KEY)",
             "Cannot use catalog.properties.token: \"****\" (expected a single value)");
+  }
+
+  /**
+   * An empty secret is what a config left for its variable looks like when the variable is unset:
+   * it is shown as empty (not masked, which suggests a value) with the variable named, and an empty
+   * catalog password is refused here rather than when the node authenticates at start.
+   */
+  @Test
+  void emptySecretsNameTheirVariable() {
+    ConfigException e =
+        fail(
+            """
+            roles: [controller]
+            segment-store: /s
+            storage:
+              endpoint: http://127.0.0.1:9000
+              access-key-id: shelfmark
+              secret-access-key: ""
+            catalog:
+              type: jdbc
+              uri: jdbc:postgresql://db/iceberg
+              warehouse: s3://lake/warehouse
+              properties:
+                jdbc.user: iceberg
+                jdbc.password: ""
+            """);
+    assertThat(e.violations())
+        .extracting(Violation::message)
+        .contains(
+            "Cannot use storage.secret-access-key: \"\" (empty) (expected a secret access key;"
+                + " set it in the file or in SHELFMARK_STORAGE_SECRET_ACCESS_KEY)",
+            "Cannot use catalog.properties.jdbc.password: \"\" (empty) (a secret must not be"
+                + " empty: set SHELFMARK_CATALOG_PROPERTIES_JDBC_PASSWORD, or remove the key if"
+                + " nothing needs it)");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.shelfmark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -68,8 +70,15 @@ class TestClusterKeys {
     String docs = Files.readString(DOCS, StandardCharsets.UTF_8);
     String cluster = fencedBlockAfter(docs, "<!-- example: cluster -->");
     String table = fencedBlockAfter(docs, "<!-- example: table -->");
-    assertThat(ConfigLoader.withoutEnvironment().parseCluster(cluster, ConfigFormat.YAML, "docs"))
+    // The example leaves its password to the variable, as the docs advise: set it, as users do.
+    assertThat(
+            new ConfigLoader(Map.of("SHELFMARK_CATALOG_PROPERTIES_JDBC_PASSWORD", "hunter2"))
+                .parseCluster(cluster, ConfigFormat.YAML, "docs"))
         .isNotNull();
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.withoutEnvironment().parseCluster(cluster, ConfigFormat.YAML, "docs"))
+        .hasMessageContaining("set SHELFMARK_CATALOG_PROPERTIES_JDBC_PASSWORD");
     assertThat(ConfigLoader.parseTable(table, ConfigFormat.YAML, "docs"))
         .isEqualTo(ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE));
   }

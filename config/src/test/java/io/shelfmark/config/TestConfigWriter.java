@@ -107,7 +107,7 @@ class TestConfigWriter {
                     .type(CatalogType.JDBC)
                     .uri("jdbc:sqlite:/tmp/lake/catalog.db")
                     .warehouse("file:/tmp/lake/warehouse")
-                    .property("jdbc.password", "")
+                    .property("jdbc.password", "hunter2")
                     .build())
             .segmentStore("/tmp/lake/segments")
             .cache(
