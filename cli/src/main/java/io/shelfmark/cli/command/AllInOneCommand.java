@@ -2,6 +2,7 @@ package io.shelfmark.cli.command;
 
 import io.shelfmark.catalog.Catalogs;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.node.NodeBanner;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
@@ -84,9 +85,11 @@ public final class AllInOneCommand implements Callable<Integer> {
     out.println("  catalog '" + catalogConfig.name() + "' (" + catalogConfig.type() + ")");
     out.println(
         "  segment store " + cluster.segmentStore() + ", segments " + cluster.segmentMode());
+    out.println(NodeBanner.cacheLine(cluster.cache()));
     out.println("Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url());
     out.println("Press Ctrl-C to stop.");
     out.flush();
+    NodeBanner.logActivity(System.getenv());
     stopped.await();
     return 0;
   }

@@ -1,5 +1,6 @@
 package io.shelfmark.cli.command;
 
+import io.shelfmark.cli.node.NodeBanner;
 import io.shelfmark.cli.quickstart.Quickstart;
 import io.shelfmark.generator.GeneratorOptions;
 import java.nio.file.Path;
@@ -67,6 +68,8 @@ public final class QuickstartCommand implements Callable<Integer> {
             + "/query/sql -H 'Content-Type: application/json' -d '{\"sql\": \"SELECT COUNT(*)"
             + " FROM obs.metrics\"}'");
     System.out.println("Press Ctrl-C to stop.");
+    System.out.flush();
+    NodeBanner.logActivity(System.getenv());
     stopped.await();
     return 0;
   }

@@ -7,6 +7,7 @@ import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.client.ResultTablePrinter;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.node.NodeBanner;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.cli.progress.ProgressLine;
 import io.shelfmark.config.ConfigLoader;
@@ -100,12 +101,14 @@ public final class Quickstart implements AutoCloseable {
       TableConfig tableConfig =
           ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
       generate(lake, tableConfig, options, out);
+      ClusterConfig cluster = clusterConfig(lake, options.dataDir().resolve("node"));
       node =
           AllInOne.start(
-              clusterConfig(lake, options.dataDir().resolve("node")),
+              cluster,
               Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
               lake.store(),
               options.port());
+      out.println("        " + NodeBanner.cacheLine(cluster.cache()).strip());
       ServedTable table = index(node, tableConfig, options, out);
       out.printf(
           Locale.ROOT,
