@@ -78,6 +78,9 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("status", "OK", "roles", routes.roles()));
     } else if (path.equals("/health") || path.equals("/health/readiness")) {
       sendHealth(ctx, keepAlive);
+    } else if (path.equals("/metrics")
+        && sendMetrics(ctx, keepAlive, request.headers().get(HttpHeaderNames.ACCEPT, ""))) {
+      return;
     } else if (path.equals("/tables")) {
       send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("tables", routes.tables().tables()));
     } else if (path.startsWith(TABLES_PREFIX)) {
@@ -101,8 +104,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           error(
               "Cannot find "
                   + path
-                  + " (endpoints: POST /query/sql, GET /health, GET /health/liveness, GET /tables,"
-                  + " POST /tables, GET /tables/{name})"));
+                  + " (endpoints: POST /query/sql, GET /health, GET /health/liveness, GET /metrics,"
+                  + " GET /tables, POST /tables, GET /tables/{name})"));
     }
   }
 
@@ -137,6 +140,27 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         keepAlive,
         started && healthy ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
         body);
+  }
+
+  /** Sends the metrics scrape; false when this node has none (the caller answers 404). */
+  private boolean sendMetrics(ChannelHandlerContext ctx, boolean keepAlive, String accept) {
+    MetricsEndpoint.Scrape scrape = routes.metrics().scrape(accept);
+    if (scrape == null) {
+      return false;
+    }
+    byte[] bytes = scrape.body().getBytes(UTF_8);
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, scrape.contentType());
+    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
+    if (keepAlive) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+      ctx.writeAndFlush(response);
+    } else {
+      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+    return true;
   }
 
   private void handleQuery(ChannelHandlerContext ctx, boolean keepAlive, String body) {

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * @param defaultTimeout a query's timeout when the request names none
  * @param health whether the services this node depends on (storage, catalog) answer; {@code
  *     /health} (readiness) answers 503 while one does not
+ * @param metrics answers {@code GET /metrics}
  */
 public record BrokerRoutes(
     QueryService queries,
@@ -31,7 +32,8 @@ public record BrokerRoutes(
     List<String> roles,
     Supplier<Boolean> ready,
     Duration defaultTimeout,
-    HealthMonitor health) {
+    HealthMonitor health,
+    MetricsEndpoint metrics) {
   /** The timeout of queries whose request names none, as in Pinot's broker. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -43,6 +45,7 @@ public record BrokerRoutes(
     requireNonNull(ready, "ready is null");
     requireNonNull(defaultTimeout, "defaultTimeout is null");
     requireNonNull(health, "health is null");
+    requireNonNull(metrics, "metrics is null");
   }
 
   /** Routes with no dependency checks. */
@@ -53,7 +56,15 @@ public record BrokerRoutes(
       List<String> roles,
       Supplier<Boolean> ready,
       Duration defaultTimeout) {
-    this(queries, tables, admin, roles, ready, defaultTimeout, HealthMonitor.none());
+    this(
+        queries,
+        tables,
+        admin,
+        roles,
+        ready,
+        defaultTimeout,
+        HealthMonitor.none(),
+        MetricsEndpoint.NONE);
   }
 
   /** Routes without table onboarding and with the default timeout. */

@@ -60,6 +60,7 @@ public final class EngineQueryService implements QueryService {
   private final QueryDispatcher dispatcher;
   private final Duration defaultTimeout;
   private final Clock clock;
+  private final QueryMetrics metrics;
   private final Cache<String, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
@@ -69,6 +70,20 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock) {
+    this(routing, pruning, dispatcher, defaultTimeout, clock, QueryMetrics.DISABLED);
+  }
+
+  /**
+   * @param metrics told of every answered query, with its table once planning resolved one
+   */
+  public EngineQueryService(
+      RoutingTable routing,
+      FilePruning pruning,
+      QueryDispatcher dispatcher,
+      Duration defaultTimeout,
+      Clock clock,
+      QueryMetrics metrics) {
+    this.metrics = requireNonNull(metrics, "metrics is null");
     this.routing = requireNonNull(routing, "routing is null");
     this.planner = new SqlPlanner(routing);
     this.pruning = requireNonNull(pruning, "pruning is null");
@@ -80,9 +95,25 @@ public final class EngineQueryService implements QueryService {
   @Override
   public QueryResponse execute(QueryRequest request) {
     requireNonNull(request, "request is null");
+    long started = System.nanoTime();
+    QueryTarget target = new QueryTarget();
+    QueryResponse response = respond(request, target);
+    metrics.record(target.table, response, System.nanoTime() - started);
+    return response;
+  }
+
+  /**
+   * The served table a query resolved to, once it has: metrics are labelled with it, never with a
+   * name a client made up (an unknown table stays {@link QueryMetrics#NO_TABLE}).
+   */
+  private static final class QueryTarget {
+    private String table = QueryMetrics.NO_TABLE;
+  }
+
+  private QueryResponse respond(QueryRequest request, QueryTarget target) {
     Instant deadline = clock.instant().plus(request.timeout().orElse(defaultTimeout));
     try {
-      return answer(request, deadline);
+      return answer(request, deadline, target);
     } catch (SqlException e) {
       return QueryResponse.failed(
           e.kind() == SqlErrorKind.UNSUPPORTED
@@ -104,10 +135,11 @@ public final class EngineQueryService implements QueryService {
     }
   }
 
-  private QueryResponse answer(QueryRequest request, Instant deadline) {
+  private QueryResponse answer(QueryRequest request, Instant deadline, QueryTarget target) {
     PlannedQuery planned = plan(request.sql());
     QueryPlan plan = planned.plan();
     TableRoute route = route(plan, "it stopped being served while the query was planned");
+    target.table = plan.table().name().toString();
     List<DataFileInfo> files = route.snapshot().dataFiles();
     List<DataFileInfo> candidates = planned.candidates(route, pruning);
     QueryDispatcher.Dispatched dispatched =

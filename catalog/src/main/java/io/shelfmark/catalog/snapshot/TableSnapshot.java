@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -35,6 +36,7 @@ public final class TableSnapshot {
 
   private final String table;
   private final OptionalLong snapshotId;
+  private final Optional<Instant> committedAt;
   private final Map<String, DataFileInfo> dataFiles;
   private final Map<String, DeleteFileInfo> deleteFiles;
   // Both asked for on every query the broker plans: computed once, the snapshot being immutable.
@@ -54,8 +56,22 @@ public final class TableSnapshot {
       OptionalLong snapshotId,
       Collection<DataFileInfo> dataFiles,
       Collection<DeleteFileInfo> deleteFiles) {
+    this(table, snapshotId, Optional.empty(), dataFiles, deleteFiles);
+  }
+
+  /**
+   * As {@link #TableSnapshot(String, OptionalLong, Collection, Collection)}, with the time the
+   * snapshot was committed (what "how far behind is what we serve" is measured from).
+   */
+  public TableSnapshot(
+      String table,
+      OptionalLong snapshotId,
+      Optional<Instant> committedAt,
+      Collection<DataFileInfo> dataFiles,
+      Collection<DeleteFileInfo> deleteFiles) {
     this.table = requireNonNull(table, "table is null");
     this.snapshotId = requireNonNull(snapshotId, "snapshotId is null");
+    this.committedAt = requireNonNull(committedAt, "committedAt is null");
     requireNonNull(dataFiles, "dataFiles is null");
     requireNonNull(deleteFiles, "deleteFiles is null");
     Map<String, DeleteFileInfo> deletes = new LinkedHashMap<>();
@@ -120,6 +136,11 @@ public final class TableSnapshot {
   }
 
   /** The live data files, in planning order. */
+  /** When the snapshot was committed; empty for a table without snapshots. */
+  public Optional<Instant> committedAt() {
+    return committedAt;
+  }
+
   public List<DataFileInfo> dataFiles() {
     return dataFileList;
   }
@@ -183,7 +204,11 @@ public final class TableSnapshot {
         table.name(),
         snapshot.snapshotId());
     return new TableSnapshot(
-        table.name(), OptionalLong.of(snapshot.snapshotId()), dataFiles, deleteFiles.values());
+        table.name(),
+        OptionalLong.of(snapshot.snapshotId()),
+        Optional.of(Instant.ofEpochMilli(snapshot.timestampMillis())),
+        dataFiles,
+        deleteFiles.values());
   }
 
   private static PartitionSpec spec(Map<Integer, PartitionSpec> specs, int specId, String path) {

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
+import io.shelfmark.broker.metrics.MicrometerQueryMetrics;
 import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
@@ -133,6 +134,8 @@ public final class AllInOne implements AutoCloseable {
 
       TieredCache cache = TieredCache.open(config.cache(), io, Ticker.systemTicker());
       resources.add(cache);
+      NodeMetrics metrics = new NodeMetrics(cache, dataStore.stats(), Clock.systemUTC());
+      resources.add(metrics);
       BitmapCache postingLists = BitmapCache.bounded(config.cache().postingListsMaxSize().bytes());
       ServedSegments segments =
           new ServedSegments(
@@ -187,7 +190,8 @@ public final class AllInOne implements AutoCloseable {
               new SnapshotPruning(),
               dispatcher,
               BrokerRoutes.DEFAULT_TIMEOUT,
-              Clock.systemUTC());
+              Clock.systemUTC(),
+              new MicrometerQueryMetrics(metrics.registry()));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =
@@ -195,6 +199,7 @@ public final class AllInOne implements AutoCloseable {
               registry,
               () -> warmup.get() == null ? NodeWarmup.State.PENDING : warmup.get().state(),
               server::segmentHealth);
+      metrics.bindTables(registry, tables::status);
       HealthMonitor health = healthMonitor(segmentStore, catalogs).start();
       resources.add(health);
       BrokerHttpServer broker =
@@ -206,7 +211,8 @@ public final class AllInOne implements AutoCloseable {
                   ROLES,
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
-                  health));
+                  health,
+                  metrics.endpoint()));
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
