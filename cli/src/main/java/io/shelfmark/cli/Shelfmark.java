@@ -39,6 +39,12 @@ public final class Shelfmark implements Runnable {
   }
 
   public static void main(String[] args) {
+    try {
+      LogSettings.applyLogFormat(System.getenv());
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+    }
     System.exit(commandLine().execute(args));
   }
 

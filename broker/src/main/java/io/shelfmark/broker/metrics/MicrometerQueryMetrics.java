@@ -6,7 +6,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.shelfmark.broker.query.QueryError;
-import io.shelfmark.broker.query.QueryMetrics;
+import io.shelfmark.broker.query.QueryListener;
+import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.query.QueryStatistics;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * {@code none}, {@code outcome} is {@code success} or an error type in lower case. Meters are
  * looked up once per table and outcome, not per query. Thread safe.
  */
-public final class MicrometerQueryMetrics implements QueryMetrics {
+public final class MicrometerQueryMetrics implements QueryListener {
   /** Latency histogram buckets: dashboards' queries span about 1 ms to the default 10 s timeout. */
   private static final Duration MIN_EXPECTED = Duration.ofMillis(1);
 
@@ -47,7 +48,8 @@ public final class MicrometerQueryMetrics implements QueryMetrics {
       Counter cacheMisses) {}
 
   @Override
-  public void record(String table, QueryResponse response, long elapsedNanos) {
+  public void answered(
+      String table, QueryRequest request, QueryResponse response, long elapsedNanos) {
     String outcome =
         response.errors().isEmpty() ? "success" : outcome(response.errors().getFirst());
     outcomes

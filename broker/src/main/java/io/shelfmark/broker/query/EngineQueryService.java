@@ -60,7 +60,7 @@ public final class EngineQueryService implements QueryService {
   private final QueryDispatcher dispatcher;
   private final Duration defaultTimeout;
   private final Clock clock;
-  private final QueryMetrics metrics;
+  private final QueryListener listener;
   private final Cache<String, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
@@ -70,11 +70,12 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock) {
-    this(routing, pruning, dispatcher, defaultTimeout, clock, QueryMetrics.DISABLED);
+    this(routing, pruning, dispatcher, defaultTimeout, clock, QueryListener.NONE);
   }
 
   /**
-   * @param metrics told of every answered query, with its table once planning resolved one
+   * @param listener told of every answered query (metrics, the query log), with its table once
+   *     planning resolved one
    */
   public EngineQueryService(
       RoutingTable routing,
@@ -82,8 +83,8 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock,
-      QueryMetrics metrics) {
-    this.metrics = requireNonNull(metrics, "metrics is null");
+      QueryListener listener) {
+    this.listener = requireNonNull(listener, "listener is null");
     this.routing = requireNonNull(routing, "routing is null");
     this.planner = new SqlPlanner(routing);
     this.pruning = requireNonNull(pruning, "pruning is null");
@@ -98,16 +99,16 @@ public final class EngineQueryService implements QueryService {
     long started = System.nanoTime();
     QueryTarget target = new QueryTarget();
     QueryResponse response = respond(request, target);
-    metrics.record(target.table, response, System.nanoTime() - started);
+    listener.answered(target.table, request, response, System.nanoTime() - started);
     return response;
   }
 
   /**
-   * The served table a query resolved to, once it has: metrics are labelled with it, never with a
-   * name a client made up (an unknown table stays {@link QueryMetrics#NO_TABLE}).
+   * The served table a query resolved to, once it has: metrics and the query log name it, never a
+   * name a client made up (an unknown table stays {@link QueryListener#NO_TABLE}).
    */
   private static final class QueryTarget {
-    private String table = QueryMetrics.NO_TABLE;
+    private String table = QueryListener.NO_TABLE;
   }
 
   private QueryResponse respond(QueryRequest request, QueryTarget target) {

@@ -1,6 +1,7 @@
 package io.shelfmark.cli.command;
 
 import io.shelfmark.catalog.Catalogs;
+import io.shelfmark.cli.LogSettings;
 import io.shelfmark.cli.node.AllInOne;
 import io.shelfmark.cli.node.NodeBanner;
 import io.shelfmark.config.ConfigLoader;
@@ -89,7 +90,7 @@ public final class AllInOneCommand implements Callable<Integer> {
     out.println("Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url());
     out.println("Press Ctrl-C to stop.");
     out.flush();
-    NodeBanner.logActivity(System.getenv());
+    LogSettings.logActivity(System.getenv());
     stopped.await();
     return 0;
   }

@@ -1,6 +1,6 @@
 package io.shelfmark.cli.command;
 
-import io.shelfmark.cli.node.NodeBanner;
+import io.shelfmark.cli.LogSettings;
 import io.shelfmark.cli.quickstart.Quickstart;
 import io.shelfmark.generator.GeneratorOptions;
 import java.nio.file.Path;
@@ -69,7 +69,7 @@ public final class QuickstartCommand implements Callable<Integer> {
             + " FROM obs.metrics\"}'");
     System.out.println("Press Ctrl-C to stop.");
     System.out.flush();
-    NodeBanner.logActivity(System.getenv());
+    LogSettings.logActivity(System.getenv());
     stopped.await();
     return 0;
   }

@@ -10,6 +10,8 @@ import io.shelfmark.broker.metrics.MicrometerQueryMetrics;
 import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
+import io.shelfmark.broker.query.QueryListener;
+import io.shelfmark.broker.querylog.QueryLog;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
@@ -191,7 +193,10 @@ public final class AllInOne implements AutoCloseable {
               dispatcher,
               BrokerRoutes.DEFAULT_TIMEOUT,
               Clock.systemUTC(),
-              new MicrometerQueryMetrics(metrics.registry()));
+              QueryListener.all(
+                  List.of(
+                      new MicrometerQueryMetrics(metrics.registry()),
+                      new QueryLog(QueryLog.DEFAULT_SLOW_THRESHOLD, false, Clock.systemUTC()))));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =

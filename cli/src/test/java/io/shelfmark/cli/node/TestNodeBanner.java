@@ -2,25 +2,12 @@ package io.shelfmark.cli.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.unit.DataSize;
 import java.nio.file.Path;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 class TestNodeBanner {
-  private final Logger shelfmark = (Logger) LoggerFactory.getLogger("io.shelfmark");
-  private final Level before = shelfmark.getLevel();
-
-  @AfterEach
-  void restore() {
-    shelfmark.setLevel(before);
-  }
-
   @Test
   void saysWhetherParquetPagesAreCached() {
     CacheConfig off =
@@ -39,14 +26,5 @@ class TestNodeBanner {
     assertThat(NodeBanner.cacheLine(on))
         .isEqualTo(
             "  page cache on: memory 1GiB, disk 10GiB in " + on.diskDirectory().toAbsolutePath());
-  }
-
-  @Test
-  void aServingNodeLogsItsActivityUnlessALevelWasChosen() {
-    shelfmark.setLevel(Level.ERROR);
-    NodeBanner.logActivity(Map.of(NodeBanner.LOG_LEVEL_VARIABLE, "ERROR"));
-    assertThat(shelfmark.getLevel()).isEqualTo(Level.ERROR);
-    NodeBanner.logActivity(Map.of());
-    assertThat(shelfmark.getLevel()).isEqualTo(Level.INFO);
   }
 }
