@@ -18,13 +18,16 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The broker's HTTP endpoint (netty): {@code POST /query/sql}, {@code GET /health}, {@code GET
- * /tables}, {@code GET /tables/{name}}. Query execution runs on the injected executor, never on
- * netty's event loop, so a slow query cannot stall other connections.
+ * The broker's HTTP endpoint (netty): {@code POST /query/sql} (and Pinot's {@code POST /query}),
+ * {@code GET /health}, and the controller endpoints Pinot's clients read: tables, their schemas,
+ * configs, metadata and status, and broker discovery (docs/http-api.md lists them). Query execution
+ * runs on the injected executor, never on netty's event loop, so a slow query cannot stall other
+ * connections.
  *
  * <p>Lifecycle: {@link #start} once, then {@link #close}. Thread safe.
  */
@@ -36,6 +39,7 @@ public final class BrokerHttpServer implements AutoCloseable {
 
   private final BrokerRoutes routes;
   private final EventLoopGroup group;
+  private final AtomicLong requestIds = new AtomicLong();
   private Channel channel;
 
   public BrokerHttpServer(BrokerRoutes routes) {
@@ -67,7 +71,7 @@ public final class BrokerHttpServer implements AutoCloseable {
                         .addLast(new HttpServerCodec())
                         .addLast(new HttpServerKeepAliveHandler())
                         .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                        .addLast(new BrokerRequestHandler(routes, queryExecutor));
+                        .addLast(new BrokerRequestHandler(routes, queryExecutor, requestIds));
                   }
                 });
     try {

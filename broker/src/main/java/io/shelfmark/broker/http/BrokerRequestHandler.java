@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.net.HostAndPort;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,14 +26,18 @@ import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.table.TableAdminException;
 import io.shelfmark.broker.table.TableStatus;
+import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,84 +45,91 @@ import org.slf4j.LoggerFactory;
 final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger log = LoggerFactory.getLogger(BrokerRequestHandler.class);
   private static final String TABLES_PREFIX = "/tables/";
+  private static final String LIVE_BROKERS = "/tables/livebrokers";
+  private static final String TENANT_BROKERS = "/v2/brokers/tenants/";
+  private static final String DATABASE_HEADER = "database";
+
+  /** Pinot's name for "no database": its clients send it, or nothing, to mean unqualified names. */
+  private static final String DEFAULT_DATABASE = "default";
 
   private final BrokerRoutes routes;
   private final ExecutorService queryExecutor;
+  private final AtomicLong requestIds;
 
-  BrokerRequestHandler(BrokerRoutes routes, ExecutorService queryExecutor) {
+  /**
+   * @param requestIds numbers the queries of the whole server (each answer's {@code requestId})
+   */
+  BrokerRequestHandler(BrokerRoutes routes, ExecutorService queryExecutor, AtomicLong requestIds) {
     this.routes = requireNonNull(routes, "routes is null");
     this.queryExecutor = requireNonNull(queryExecutor, "queryExecutor is null");
+    this.requestIds = requireNonNull(requestIds, "requestIds is null");
   }
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
     String path = new QueryStringDecoder(request.uri()).path();
+    if (path.length() > 1 && path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
     boolean keepAlive = HttpUtil.isKeepAlive(request);
-    if (path.equals("/query/sql")) {
-      if (!request.method().equals(HttpMethod.POST)) {
-        send(
-            ctx,
-            keepAlive,
-            HttpResponseStatus.METHOD_NOT_ALLOWED,
-            error("Use POST for /query/sql"));
+    HttpMethod method = request.method();
+    // HEAD is answered as GET without the body (Grafana probes endpoints with HEAD).
+    boolean head = method.equals(HttpMethod.HEAD);
+    Responder responder = new Responder(ctx, keepAlive, head);
+    Optional<String> database = database(request);
+    if (path.equals("/query/sql") || path.equals("/query")) {
+      // POST /query is Pinot's multi-stage endpoint; Shelfmark has one engine and answers both.
+      if (!method.equals(HttpMethod.POST)) {
+        responder.send(HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use POST for " + path));
         return;
       }
-      handleQuery(ctx, keepAlive, request.content().toString(UTF_8));
+      handleQuery(ctx, keepAlive, request.content().toString(UTF_8), database);
       return;
     }
-    if (path.equals("/tables") && request.method().equals(HttpMethod.POST)) {
+    if (path.equals("/tables") && method.equals(HttpMethod.POST)) {
       handleOnboard(ctx, keepAlive, request.content().toString(UTF_8));
       return;
     }
-    if (!request.method().equals(HttpMethod.GET)) {
-      send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use GET for " + path));
-      return;
-    }
-    if (path.equals("/health/liveness")) {
-      // The process answers: what a supervisor that restarts dead processes needs to know.
-      send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("status", "OK", "roles", routes.roles()));
-    } else if (path.equals("/health") || path.equals("/health/readiness")) {
-      sendHealth(ctx, keepAlive);
-    } else if (path.equals("/metrics")
-        && sendMetrics(ctx, keepAlive, request.headers().get(HttpHeaderNames.ACCEPT, ""))) {
-      return;
-    } else if (path.equals("/tables")) {
-      send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("tables", routes.tables().tables()));
-    } else if (path.startsWith(TABLES_PREFIX)) {
-      String name = URLDecoder.decode(path.substring(TABLES_PREFIX.length()), UTF_8);
-      routes
-          .tables()
-          .table(name)
-          .ifPresentOrElse(
-              table -> send(ctx, keepAlive, HttpResponseStatus.OK, table),
-              () ->
-                  send(
-                      ctx,
-                      keepAlive,
-                      HttpResponseStatus.NOT_FOUND,
-                      error("Cannot find table: " + name + " (GET /tables lists served tables)")));
-    } else {
-      send(
-          ctx,
-          keepAlive,
+    Optional<Object> body = getBody(ctx, request, path, database);
+    if (body.isEmpty()) {
+      // Unknown paths answer 404 whatever the method: clients fall back to another endpoint on a
+      // 404 (Grafana's plugin on HEAD /mytables), never on a 405.
+      responder.send(
           HttpResponseStatus.NOT_FOUND,
           error(
               "Cannot find "
                   + path
-                  + " (endpoints: POST /query/sql, GET /health, GET /health/liveness, GET /metrics,"
-                  + " GET /tables, POST /tables, GET /tables/{name})"));
+                  + " (endpoints: POST /query/sql, POST /query, GET /health, GET /health/liveness,"
+                  + " GET /metrics, GET /tables,"
+                  + " POST /tables, GET /tables/{name}, GET /tables/{name}/schema,"
+                  + " GET /tables/{name}/metadata, GET /tables/{name}/status,"
+                  + " GET /tables/livebrokers, GET /v2/brokers/tenants/{tenant}, GET /databases)"));
+      return;
+    }
+    if (!method.equals(HttpMethod.GET) && !head) {
+      responder.send(HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use GET for " + path));
+      return;
+    }
+    if (body.get() instanceof Answer answer) {
+      responder.send(answer.status(), answer.body());
+    } else if (body.get() instanceof MetricsEndpoint.Scrape scrape) {
+      responder.sendText(scrape.contentType(), scrape.body());
+    } else {
+      responder.send(HttpResponseStatus.OK, body.get());
     }
   }
+
+  /** A body with a status other than 200. */
+  private record Answer(HttpResponseStatus status, Object body) {}
 
   /**
    * Readiness: started, and every dependency answered its last probe. {@code STARTING} while roles
    * start, {@code DEGRADED} while a dependency fails (queries over pinned segments may still be
    * answered, but anything that reads storage or the catalog will fail).
    */
-  private void sendHealth(ChannelHandlerContext ctx, boolean keepAlive) {
+  private Answer health() {
     boolean started = routes.ready().get();
     boolean healthy = routes.health().healthy();
-    String status = !started ? "STARTING" : healthy ? "OK" : "DEGRADED";
     Map<String, Object> checks = new LinkedHashMap<>();
     for (HealthMonitor.Check check : routes.health().checks()) {
       Map<String, Object> entry = new LinkedHashMap<>();
@@ -132,38 +144,150 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       checks.put(check.name(), entry);
     }
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("status", status);
+    body.put("status", !started ? "STARTING" : healthy ? "OK" : "DEGRADED");
     body.put("roles", routes.roles());
     body.put("checks", checks);
-    send(
-        ctx,
-        keepAlive,
-        started && healthy ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
-        body);
+    return new Answer(
+        started && healthy ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body);
   }
 
-  /** Sends the metrics scrape; false when this node has none (the caller answers 404). */
-  private boolean sendMetrics(ChannelHandlerContext ctx, boolean keepAlive, String accept) {
-    MetricsEndpoint.Scrape scrape = routes.metrics().scrape(accept);
-    if (scrape == null) {
-      return false;
+  /**
+   * What a GET of {@code path} answers; empty when the path is not an endpoint. Cheap: every answer
+   * comes from memory.
+   */
+  private Optional<Object> getBody(
+      ChannelHandlerContext ctx, FullHttpRequest request, String path, Optional<String> database) {
+    if (path.equals("/health/liveness")) {
+      // The process answers: what a supervisor that restarts dead processes needs to know.
+      return Optional.of(Map.of("status", "OK", "roles", routes.roles()));
     }
-    byte[] bytes = scrape.body().getBytes(UTF_8);
-    FullHttpResponse response =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes));
-    response.headers().set(HttpHeaderNames.CONTENT_TYPE, scrape.contentType());
-    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
-    if (keepAlive) {
-      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-      ctx.writeAndFlush(response);
-    } else {
-      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    if (path.equals("/health") || path.equals("/health/readiness")) {
+      return Optional.of(health());
     }
-    return true;
+    if (path.equals("/metrics")) {
+      MetricsEndpoint.Scrape scrape =
+          routes.metrics().scrape(request.headers().get(HttpHeaderNames.ACCEPT, ""));
+      return scrape == null ? Optional.empty() : Optional.of(scrape);
+    }
+    if (path.equals("/tables")) {
+      List<String> names = new ArrayList<>();
+      for (TableStatus table : routes.tables().tables()) {
+        if (database.isEmpty() || namespace(table.name()).equals(database.get())) {
+          names.add(table.name());
+        }
+      }
+      return Optional.of(Map.of("tables", names));
+    }
+    if (path.equals("/databases")) {
+      return Optional.of(
+          routes.tables().tables().stream()
+              .map(table -> namespace(table.name()))
+              .filter(namespace -> !namespace.isEmpty())
+              .distinct()
+              .sorted()
+              .toList());
+    }
+    if (path.equals(LIVE_BROKERS)) {
+      Map<String, Object> byTable = new LinkedHashMap<>();
+      List<Object> brokers = List.of(self(ctx, request));
+      for (TableStatus table : routes.tables().tables()) {
+        byTable.put(table.name(), brokers);
+      }
+      return Optional.of(byTable);
+    }
+    if (path.startsWith(TENANT_BROKERS) && path.indexOf('/', TENANT_BROKERS.length()) < 0) {
+      return Optional.of(List.of(self(ctx, request)));
+    }
+    if (!path.startsWith(TABLES_PREFIX)) {
+      return Optional.empty();
+    }
+    String[] parts = path.substring(TABLES_PREFIX.length()).split("/", -1);
+    if (parts.length > 2 || parts[0].isEmpty()) {
+      return Optional.empty();
+    }
+    String written = URLDecoder.decode(parts[0], UTF_8);
+    String view = parts.length == 2 ? parts[1] : "";
+    if (!List.of("", "schema", "metadata", "status").contains(view)) {
+      return Optional.empty();
+    }
+    Optional<TableStatus> status = resolveTable(written, database);
+    if (status.isEmpty()) {
+      return Optional.of(
+          new Answer(
+              HttpResponseStatus.NOT_FOUND,
+              error(
+                  "Cannot find table: "
+                      + written
+                      + database.map(db -> " in database " + db).orElse("")
+                      + " (GET /tables lists served tables)")));
+    }
+    String name = status.get().name();
+    return Optional.of(
+        switch (view) {
+          case "status" -> status.get();
+          case "metadata" -> PinotMetadata.tableMetadata(status.get());
+          case "schema" ->
+              routes
+                  .tables()
+                  .schema(name)
+                  .<Object>map(PinotMetadata::schema)
+                  .orElseGet(
+                      () ->
+                          new Answer(
+                              HttpResponseStatus.NOT_FOUND,
+                              error("Cannot find the schema of table: " + name)));
+          default -> PinotMetadata.tableConfig(status.get(), routes.tables().schema(name));
+        });
   }
 
-  private void handleQuery(ChannelHandlerContext ctx, boolean keepAlive, String body) {
+  /**
+   * The table a path names: with a database, a one-part name is first taken in that namespace
+   * (pinotdb and Grafana list {@code obs.metrics} as {@code metrics} and send {@code database:
+   * obs}); then the name as written.
+   */
+  private Optional<TableStatus> resolveTable(String written, Optional<String> database) {
+    if (database.isPresent() && written.indexOf('.') < 0) {
+      Optional<TableStatus> inDatabase = routes.tables().table(database.get() + "." + written);
+      if (inDatabase.isPresent()) {
+        return inDatabase;
+      }
+    }
+    return routes.tables().table(written);
+  }
+
+  /** The namespace of {@code obs.metrics}: {@code obs}; empty for a name without one. */
+  private static String namespace(String tableName) {
+    int dot = tableName.lastIndexOf('.');
+    return dot < 0 ? "" : tableName.substring(0, dot);
+  }
+
+  /** Pinot's {@code database} header: the namespace unqualified table names resolve in. */
+  private static Optional<String> database(FullHttpRequest request) {
+    String value = request.headers().get(DATABASE_HEADER);
+    return value == null || value.isBlank() || value.equals(DEFAULT_DATABASE)
+        ? Optional.empty()
+        : Optional.of(value.strip());
+  }
+
+  /**
+   * This broker as clients should reach it: the host they used (the request's Host header) and the
+   * port they connected to. A broker bound to 0.0.0.0 has no better name for itself.
+   */
+  private static Map<String, Object> self(ChannelHandlerContext ctx, FullHttpRequest request) {
+    InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
+    String host = local.getHostString();
+    String hostHeader = request.headers().get(HttpHeaderNames.HOST);
+    if (hostHeader != null && !hostHeader.isBlank()) {
+      host = HostAndPort.fromString(hostHeader.strip()).getHost();
+    }
+    return PinotMetadata.broker(host, local.getPort());
+  }
+
+  private void handleQuery(
+      ChannelHandlerContext ctx, boolean keepAlive, String body, Optional<String> database) {
+    long requestId = requestIds.incrementAndGet();
+    InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
+    String brokerId = PinotMetadata.brokerId(local.getHostString(), local.getPort());
     String sql;
     Optional<Duration> timeout = Optional.empty();
     try {
@@ -173,6 +297,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         sendQueryFailure(
             ctx,
             keepAlive,
+            requestId,
+            brokerId,
             "Cannot read query request: the body must be a JSON object with a non-empty \"sql\""
                 + " string, e.g. {\"sql\": \"SELECT COUNT(*) FROM obs.metrics\"}");
         return;
@@ -180,12 +306,14 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       sql = sqlNode.asText();
       timeout = QueryOptions.timeout(json.get("queryOptions"));
     } catch (QueryOptions.InvalidOptionException e) {
-      sendQueryFailure(ctx, keepAlive, e.getMessage());
+      sendQueryFailure(ctx, keepAlive, requestId, brokerId, e.getMessage());
       return;
     } catch (JsonProcessingException e) {
       sendQueryFailure(
           ctx,
           keepAlive,
+          requestId,
+          brokerId,
           "Cannot read query request: body is not valid JSON ("
               + e.getOriginalMessage()
               + "); send {\"sql\": \"...\"}");
@@ -197,7 +325,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     ctx.channel().closeFuture().addListener(future -> disconnected.set(true));
     QueryRequest queryRequest =
         new QueryRequest(
-            sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get);
+            sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get, database);
     try {
       queryExecutor.execute(
           () -> {
@@ -213,18 +341,25 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
             }
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
             sendBytes(
-                ctx, keepAlive, HttpResponseStatus.OK, JsonBodies.queryBody(response, elapsedMs));
+                ctx,
+                keepAlive,
+                false,
+                HttpResponseStatus.OK,
+                JsonBodies.queryBody(response, elapsedMs, requestId, brokerId));
           });
     } catch (RejectedExecutionException e) {
       sendBytes(
           ctx,
           keepAlive,
+          false,
           HttpResponseStatus.SERVICE_UNAVAILABLE,
           JsonBodies.queryBody(
               QueryResponse.failed(
-                  QueryErrorCode.INTERNAL,
+                  QueryErrorCode.OVERLOADED,
                   "Cannot execute query: the broker is shutting down or overloaded (retry later)"),
-              0));
+              0,
+              requestId,
+              brokerId));
     }
   }
 
@@ -278,12 +413,30 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     }
   }
 
-  private void sendQueryFailure(ChannelHandlerContext ctx, boolean keepAlive, String message) {
+  private void sendQueryFailure(
+      ChannelHandlerContext ctx,
+      boolean keepAlive,
+      long requestId,
+      String brokerId,
+      String message) {
     sendBytes(
         ctx,
         keepAlive,
+        false,
         HttpResponseStatus.BAD_REQUEST,
-        JsonBodies.queryBody(QueryResponse.failed(QueryErrorCode.BAD_REQUEST, message), 0));
+        JsonBodies.queryBody(
+            QueryResponse.failed(QueryErrorCode.BAD_REQUEST, message), 0, requestId, brokerId));
+  }
+
+  /** Sends answers to one request; for HEAD, the headers without the body. */
+  private record Responder(ChannelHandlerContext ctx, boolean keepAlive, boolean head) {
+    void send(HttpResponseStatus status, Object body) {
+      sendBytes(ctx, keepAlive, head, status, JsonBodies.write(body));
+    }
+
+    void sendText(String contentType, String body) {
+      sendBytes(ctx, keepAlive, head, HttpResponseStatus.OK, contentType, body.getBytes(UTF_8));
+    }
   }
 
   private static Map<String, Object> error(String message) {
@@ -292,14 +445,31 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   private static void send(
       ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, Object body) {
-    sendBytes(ctx, keepAlive, status, JsonBodies.write(body));
+    sendBytes(ctx, keepAlive, false, status, JsonBodies.write(body));
   }
 
   private static void sendBytes(
-      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, byte[] bytes) {
+      ChannelHandlerContext ctx,
+      boolean keepAlive,
+      boolean head,
+      HttpResponseStatus status,
+      byte[] bytes) {
+    sendBytes(ctx, keepAlive, head, status, "application/json; charset=utf-8", bytes);
+  }
+
+  private static void sendBytes(
+      ChannelHandlerContext ctx,
+      boolean keepAlive,
+      boolean head,
+      HttpResponseStatus status,
+      String contentType,
+      byte[] bytes) {
     FullHttpResponse response =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
-    response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json; charset=utf-8");
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            status,
+            head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
     if (keepAlive) {
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);

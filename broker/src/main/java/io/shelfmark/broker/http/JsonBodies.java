@@ -37,15 +37,23 @@ final class JsonBodies {
   /**
    * The response in Apache Pinot's broker shape: {@code resultTable} ({@code dataSchema} with
    * {@code columnNames} and {@code columnDataTypes}, then {@code rows}; omitted on failure), {@code
-   * exceptions}, the document and segment counts, {@code timeUsedMs}, plus Shelfmark's {@code
-   * storageBytesRead}, {@code storageRequests}, {@code cacheHits}, {@code cacheMisses} and {@code
-   * snapshotId}.
+   * exceptions}, the server, document and segment counts, {@code numGroupsLimitReached}, {@code
+   * partialResult}, {@code timeUsedMs}, {@code requestId} and {@code brokerId}, plus Shelfmark's
+   * {@code storageBytesRead}, {@code storageRequests}, {@code cacheHits}, {@code cacheMisses} and
+   * {@code snapshotId}.
+   *
+   * <p>Pinot clients read the server counts to decide whether an answer is complete (pinotdb
+   * refuses any response without them). Shelfmark answers a query whole or not at all, so an answer
+   * reports one server queried and responded, and a refused query none: then the client goes on to
+   * the exceptions and shows Shelfmark's message, not a "servers did not respond" one. Groups are
+   * never cut at a limit and results are never partial, hence the two constant falses.
    *
    * <p>Written value by value with a streaming generator: through Jackson's object serializers, a
    * result of thousands of groups spent about as long in per-value serializer lookups as the server
    * spent finishing the groups.
    */
-  static byte[] queryBody(QueryResponse response, long timeUsedMs) {
+  static byte[] queryBody(
+      QueryResponse response, long timeUsedMs, long requestId, String brokerId) {
     ByteArrayBuilder bytes = new ByteArrayBuilder(bodySizeHint(response));
     try (JsonGenerator json = MAPPER.getFactory().createGenerator(bytes)) {
       json.writeStartObject();
@@ -77,13 +85,21 @@ final class JsonBodies {
       }
       json.writeEndArray();
       QueryStatistics stats = response.statistics();
+      int servers = response.result().isPresent() ? 1 : 0;
+      json.writeNumberField("numServersQueried", servers);
+      json.writeNumberField("numServersResponded", servers);
       json.writeNumberField("numDocsScanned", stats.numDocsScanned());
       json.writeNumberField("totalDocs", stats.totalDocs());
       json.writeNumberField("numSegmentsQueried", stats.numSegmentsQueried());
       json.writeNumberField("numSegmentsProcessed", stats.numSegmentsProcessed());
       json.writeNumberField("numSegmentsMatched", stats.numSegmentsMatched());
       json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
+      json.writeBooleanField("numGroupsLimitReached", false);
+      json.writeBooleanField("partialResult", false);
       json.writeNumberField("timeUsedMs", timeUsedMs);
+      // Pinot writes the request id as a string: clients that read it as text get the same shape.
+      json.writeStringField("requestId", Long.toString(requestId));
+      json.writeStringField("brokerId", brokerId);
       json.writeNumberField("storageBytesRead", stats.storageBytesRead());
       json.writeNumberField("storageRequests", stats.storageRequests());
       json.writeNumberField("cacheHits", stats.cacheHits());

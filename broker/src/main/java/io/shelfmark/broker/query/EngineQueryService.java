@@ -15,7 +15,9 @@ import io.shelfmark.server.result.ResultFinisher;
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.SqlPlanner;
+import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.schema.TableSchemaProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ref.WeakReference;
@@ -39,11 +41,12 @@ import org.slf4j.LoggerFactory;
  * code saying what kind it is, and a query that cannot be answered correctly is refused, never
  * answered partially. Thread safe.
  *
- * <p>Plans are kept by SQL text (dashboards send the same text again and again) while the tables
- * the planner sees stay the same ({@link RoutingTable#tablesVersion()}), and with each plan the
- * files its pruning kept on the last route it ran against: a repeated query on an unchanged route
- * neither parses nor prunes. Both are functions of their inputs alone (planning of the SQL and the
- * tables, pruning of the plan and the route), so a kept answer is the one recomputing would give.
+ * <p>Plans are kept by SQL text and database (dashboards send the same text again and again) while
+ * the tables the planner sees stay the same ({@link RoutingTable#tablesVersion()}), and with each
+ * plan the files its pruning kept on the last route it ran against: a repeated query on an
+ * unchanged route neither parses nor prunes. Both are functions of their inputs alone (planning of
+ * the SQL and the tables, pruning of the plan and the route), so a kept answer is the one
+ * recomputing would give.
  */
 public final class EngineQueryService implements QueryService {
   private static final Logger log = LoggerFactory.getLogger(EngineQueryService.class);
@@ -55,13 +58,14 @@ public final class EngineQueryService implements QueryService {
   static final int MAX_CACHED_SQL_LENGTH = 16 * 1024;
 
   private final RoutingTable routing;
+  private final FunctionRegistry functions = FunctionRegistry.standard();
   private final SqlPlanner planner;
   private final FilePruning pruning;
   private final QueryDispatcher dispatcher;
   private final Duration defaultTimeout;
   private final Clock clock;
   private final QueryListener listener;
-  private final Cache<String, PlannedQuery> plans =
+  private final Cache<PlanKey, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
   public EngineQueryService(
@@ -86,7 +90,7 @@ public final class EngineQueryService implements QueryService {
       QueryListener listener) {
     this.listener = requireNonNull(listener, "listener is null");
     this.routing = requireNonNull(routing, "routing is null");
-    this.planner = new SqlPlanner(routing);
+    this.planner = new SqlPlanner(routing, functions);
     this.pruning = requireNonNull(pruning, "pruning is null");
     this.dispatcher = requireNonNull(dispatcher, "dispatcher is null");
     this.defaultTimeout = requireNonNull(defaultTimeout, "defaultTimeout is null");
@@ -116,11 +120,7 @@ public final class EngineQueryService implements QueryService {
     try {
       return answer(request, deadline, target);
     } catch (SqlException e) {
-      return QueryResponse.failed(
-          e.kind() == SqlErrorKind.UNSUPPORTED
-              ? QueryErrorCode.UNSUPPORTED
-              : QueryErrorCode.SQL_PARSING,
-          e.getMessage());
+      return QueryResponse.failed(codeOf(e), e.getMessage());
     } catch (QueryException e) {
       return QueryResponse.failed(codeOf(e), e.getMessage());
     } catch (UncheckedIOException e) {
@@ -137,7 +137,7 @@ public final class EngineQueryService implements QueryService {
   }
 
   private QueryResponse answer(QueryRequest request, Instant deadline, QueryTarget target) {
-    PlannedQuery planned = plan(request.sql());
+    PlannedQuery planned = plan(request.sql(), request.database());
     QueryPlan plan = planned.plan();
     TableRoute route = route(plan, "it stopped being served while the query was planned");
     target.table = plan.table().name().toString();
@@ -200,19 +200,30 @@ public final class EngineQueryService implements QueryService {
   /**
    * The plan of {@code sql}: kept from an earlier query while the planner's tables are the same.
    */
-  private PlannedQuery plan(String sql) {
+  private PlannedQuery plan(String sql, Optional<String> database) {
     // Read before planning: a table replaced while planning then invalidates this plan at once.
     long tablesVersion = routing.tablesVersion();
-    PlannedQuery cached = plans.getIfPresent(sql);
+    PlanKey key = new PlanKey(database.orElse(""), sql);
+    PlannedQuery cached = plans.getIfPresent(key);
     if (cached != null && cached.tablesVersion() == tablesVersion) {
       return cached;
     }
-    PlannedQuery planned = new PlannedQuery(planner.plan(sql), tablesVersion);
+    // A database changes what unqualified names mean, so its plans are kept apart (by the key).
+    SqlPlanner inDatabase =
+        database
+            .map(
+                namespace ->
+                    new SqlPlanner(TableSchemaProvider.inNamespace(routing, namespace), functions))
+            .orElse(planner);
+    PlannedQuery planned = new PlannedQuery(inDatabase.plan(sql), tablesVersion);
     if (sql.length() <= MAX_CACHED_SQL_LENGTH) {
-      plans.put(sql, planned);
+      plans.put(key, planned);
     }
     return planned;
   }
+
+  /** What a plan depends on besides the tables: the SQL text and the request's database. */
+  private record PlanKey(String database, String sql) {}
 
   /** How many plans are kept (for tests). */
   long cachedPlans() {
@@ -280,11 +291,36 @@ public final class EngineQueryService implements QueryService {
 
   private record Pruned(WeakReference<TableRoute> route, BitSet kept) {}
 
+  /**
+   * Pinot tells an unknown table (190) and an unknown column (710) apart from other SQL errors; the
+   * planner reports all three as {@link SqlErrorKind#UNRESOLVED}, with messages that start "Cannot
+   * resolve table", "Cannot resolve column" (see Binder, ColumnResolver) or, from this class,
+   * "Cannot query table".
+   */
+  static QueryErrorCode codeOf(SqlException e) {
+    return switch (e.kind()) {
+      case UNSUPPORTED -> QueryErrorCode.UNSUPPORTED;
+      case INVALID -> QueryErrorCode.QUERY_VALIDATION;
+      case SYNTAX -> QueryErrorCode.SQL_PARSING;
+      case UNRESOLVED -> {
+        String message = e.getMessage();
+        if (message.startsWith("Cannot resolve table")
+            || message.startsWith("Cannot query table")) {
+          yield QueryErrorCode.UNKNOWN_TABLE;
+        }
+        yield message.startsWith("Cannot resolve column")
+            ? QueryErrorCode.UNKNOWN_COLUMN
+            : QueryErrorCode.SQL_PARSING;
+      }
+    };
+  }
+
   private static QueryErrorCode codeOf(QueryException e) {
     return switch (e.code()) {
       case USER -> QueryErrorCode.QUERY_EXECUTION;
       case UNSUPPORTED -> QueryErrorCode.UNSUPPORTED;
-      case TIMEOUT, CANCELLED -> QueryErrorCode.TIMEOUT;
+      case TIMEOUT -> QueryErrorCode.TIMEOUT;
+      case CANCELLED -> QueryErrorCode.CANCELLED;
       case INTERNAL -> knownFailure(e.getCause()).orElse(QueryErrorCode.INTERNAL);
     };
   }

@@ -1,27 +1,41 @@
 package io.shelfmark.broker.query;
 
 /**
- * Error categories returned in a response's {@code exceptions}. The numeric codes follow Apache
- * Pinot's broker where one fits (150 SQL parsing, 200 query execution, 250 execution timeout), so
- * Pinot clients classify them the same way; Shelfmark's own categories use the 700 range.
+ * Error categories returned in a response's {@code exceptions}. Where Apache Pinot's broker defines
+ * the same condition, the numeric code is Pinot's (its {@code QueryException} constants), so Pinot
+ * clients and dashboards classify the error as they would Pinot's; Shelfmark's own conditions use
+ * numbers Pinot leaves free (the 900s). {@code errorType} in the response names the category either
+ * way. docs/http-api.md holds the table.
  */
 public enum QueryErrorCode {
-  /** The request itself is malformed (not JSON, no "sql" field). */
-  BAD_REQUEST(400),
-  /** The SQL does not parse, or names an unknown table, column or function. */
+  /** The request itself is malformed (not JSON, no "sql" field, a bad query option). */
+  BAD_REQUEST(100),
+  /** The SQL does not parse, or names an unknown function. */
   SQL_PARSING(150),
+  /** The query names a table that is not served. */
+  UNKNOWN_TABLE(190),
+  /** The query names a column its table does not have. */
+  UNKNOWN_COLUMN(710),
+  /**
+   * The query is well formed but wrong: a type mismatch, a column neither grouped nor aggregated.
+   */
+  QUERY_VALIDATION(700),
   /** The SQL is valid but uses something Shelfmark cannot answer correctly yet. */
-  UNSUPPORTED(710),
+  UNSUPPORTED(910),
   /** Reading from object storage failed. */
-  STORAGE(720),
+  STORAGE(920),
   /** A data file or segment is corrupt. */
-  CORRUPT(730),
+  CORRUPT(930),
   /** The query ran past its time limit and was cancelled. */
   TIMEOUT(250),
+  /** The client went away, and the query was stopped. */
+  CANCELLED(503),
   /** The query fails on this data, e.g. a SUM beyond the BIGINT range: the message says why. */
   QUERY_EXECUTION(200),
+  /** The broker cannot take the query now (shutting down, or its queue is full). */
+  OVERLOADED(429),
   /** A bug in Shelfmark: the message says what failed. */
-  INTERNAL(200);
+  INTERNAL(450);
 
   private final int code;
 

@@ -13,15 +13,27 @@ import java.util.function.BooleanSupplier;
  * @param timeout how long the client allows; empty = the broker's default
  * @param cancelled true once the client no longer wants the answer (it disconnected): execution
  *     stops at its next check
+ * @param database the namespace unqualified table names resolve in (Pinot's {@code database}
+ *     header, mapped onto an Iceberg namespace); empty = names are taken as written
  */
-public record QueryRequest(String sql, Optional<Duration> timeout, BooleanSupplier cancelled) {
+public record QueryRequest(
+    String sql, Optional<Duration> timeout, BooleanSupplier cancelled, Optional<String> database) {
   public QueryRequest {
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
     requireNonNull(cancelled, "cancelled is null");
+    requireNonNull(database, "database is null");
     if (timeout.isPresent() && (timeout.get().isNegative() || timeout.get().isZero())) {
       throw new IllegalArgumentException("timeout must be positive: " + timeout.get());
     }
+    if (database.isPresent() && database.get().isBlank()) {
+      throw new IllegalArgumentException("database must not be blank");
+    }
+  }
+
+  /** A request without a database: table names are taken as written. */
+  public QueryRequest(String sql, Optional<Duration> timeout, BooleanSupplier cancelled) {
+    this(sql, timeout, cancelled, Optional.empty());
   }
 
   /** A request that is never cancelled. */

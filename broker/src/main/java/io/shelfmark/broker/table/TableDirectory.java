@@ -15,4 +15,12 @@ public interface TableDirectory {
   default Optional<TableStatus> table(String name) {
     return tables().stream().filter(table -> table.name().equals(name)).findFirst();
   }
+
+  /**
+   * The columns of the table with that SQL name, if served; empty also from a directory that does
+   * not know columns (then the schema endpoints answer 404).
+   */
+  default Optional<TableSchema> schema(String name) {
+    return Optional.empty();
+  }
 }

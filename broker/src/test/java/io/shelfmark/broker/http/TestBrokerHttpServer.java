@@ -8,7 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.RefusingQueryService;
 import io.shelfmark.broker.table.TableAdminException;
+import io.shelfmark.broker.table.TableDirectory;
+import io.shelfmark.broker.table.TableSchema;
 import io.shelfmark.broker.table.TableStatus;
+import io.shelfmark.sql.schema.Column;
+import io.shelfmark.sql.type.MapType;
+import io.shelfmark.sql.type.PrimitiveType;
+import io.shelfmark.sql.type.UnsupportedType;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -17,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,6 +52,17 @@ class TestBrokerHttpServer {
           "done",
           List.of());
 
+  private static final TableSchema SCHEMA =
+      new TableSchema(
+          "obs.metrics",
+          List.of(
+              new Column("ts", PrimitiveType.TIMESTAMP_TZ, false),
+              new Column("host", PrimitiveType.STRING, true),
+              new Column("value", PrimitiveType.DOUBLE, true),
+              new Column("tags", new MapType(PrimitiveType.STRING, PrimitiveType.STRING), true),
+              new Column("odd", new UnsupportedType("struct"), true)),
+          Optional.of("ts"));
+
   private final AtomicBoolean ready = new AtomicBoolean(true);
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
   private final AtomicReference<QueryRequest> lastRequest = new AtomicReference<>();
@@ -62,7 +80,17 @@ class TestBrokerHttpServer {
                   lastRequest.set(request);
                   return new RefusingQueryService().execute(request);
                 },
-                () -> List.of(METRICS),
+                new TableDirectory() {
+                  @Override
+                  public List<TableStatus> tables() {
+                    return List.of(METRICS);
+                  }
+
+                  @Override
+                  public Optional<TableSchema> schema(String name) {
+                    return name.equals("obs.metrics") ? Optional.of(SCHEMA) : Optional.empty();
+                  }
+                },
                 Optional.of(this::onboard),
                 List.of("controller", "broker"),
                 ready::get,
@@ -97,7 +125,17 @@ class TestBrokerHttpServer {
     JsonNode body = JSON.readTree(response.body());
     assertThat(body.has("resultTable")).isFalse();
     assertThat(body.get("exceptions")).hasSize(1);
-    assertThat(body.get("exceptions").get(0).get("errorCode").asInt()).isEqualTo(710);
+    assertThat(body.get("exceptions").get(0).get("errorCode").asInt()).isEqualTo(910);
+    assertThat(body.get("exceptions").get(0).get("errorType").asText()).isEqualTo("UNSUPPORTED");
+    // pinotdb reads these two first and would hide the message if they were missing or unequal.
+    assertThat(body.get("numServersQueried").asInt()).isZero();
+    assertThat(body.get("numServersResponded").asInt()).isZero();
+    assertThat(body.get("partialResult").asBoolean()).isFalse();
+    assertThat(body.get("numGroupsLimitReached").asBoolean()).isFalse();
+    assertThat(body.get("brokerId").asText()).startsWith("Broker_127.0.0.1_");
+    long first = Long.parseLong(body.get("requestId").asText());
+    JsonNode next = JSON.readTree(post("/query", "{\"sql\": \"SELECT COUNT(*) FROM t\"}").body());
+    assertThat(Long.parseLong(next.get("requestId").asText())).isGreaterThan(first);
     assertThat(body.get("exceptions").get(0).get("message").asText())
         .isEqualTo(RefusingQueryService.MESSAGE);
     for (String field :
@@ -143,19 +181,109 @@ class TestBrokerHttpServer {
     HttpResponse<String> unknown = get("/nope");
     assertThat(unknown.statusCode()).isEqualTo(404);
     assertThat(JSON.readTree(unknown.body()).get("error").asText()).startsWith("Cannot find /nope");
+
+    // Whatever the method, an unknown path is 404: Grafana's plugin falls back only on a 404.
+    for (String method : List.of("HEAD", "POST", "DELETE", "PUT")) {
+      assertThat(send(method, "/mytables", Map.of()).statusCode()).as(method).isEqualTo(404);
+    }
+    assertThat(send("DELETE", "/tables/obs.metrics", Map.of()).statusCode()).isEqualTo(405);
+    assertThat(send("GET", "/tables/obs.metrics/segments", Map.of()).statusCode()).isEqualTo(404);
   }
 
   @Test
-  void tablesAreListedAndFoundBySqlName() throws Exception {
-    JsonNode list = JSON.readTree(get("/tables").body());
-    assertThat(list.get("tables").get(0).get("name").asText()).isEqualTo("obs.metrics");
+  void headAnswersAsGetWithoutBody() throws Exception {
+    HttpResponse<String> head = send("HEAD", "/tables", Map.of());
+    assertThat(head.statusCode()).isEqualTo(200);
+    assertThat(head.body()).isEmpty();
+    assertThat(send("HEAD", "/tables/obs.other", Map.of()).statusCode()).isEqualTo(404);
+  }
 
-    HttpResponse<String> one = get("/tables/obs.metrics");
+  @Test
+  void multiStageEndpointAnswersLikeQuerySql() throws Exception {
+    HttpResponse<String> response = post("/query", "{\"sql\": \"SELECT COUNT(*) FROM t\"}");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(message(response)).isEqualTo(RefusingQueryService.MESSAGE);
+  }
+
+  @Test
+  void databaseHeaderReachesTheQueryRequest() throws Exception {
+    send("POST", "/query/sql", Map.of("database", "obs"), "{\"sql\": \"SELECT 1\"}");
+    assertThat(lastRequest.get().database()).contains("obs");
+    send("POST", "/query/sql", Map.of("database", "default"), "{\"sql\": \"SELECT 1\"}");
+    assertThat(lastRequest.get().database()).isEmpty();
+    post("/query/sql", "{\"sql\": \"SELECT 1\"}");
+    assertThat(lastRequest.get().database()).isEmpty();
+  }
+
+  @Test
+  void tablesAreListedByNameAsPinotDoes() throws Exception {
+    assertThat(JSON.readTree(get("/tables").body()).get("tables").get(0).asText())
+        .isEqualTo("obs.metrics");
+    JsonNode inObs = JSON.readTree(send("GET", "/tables", Map.of("database", "obs")).body());
+    assertThat(inObs.get("tables")).hasSize(1);
+    JsonNode inOther = JSON.readTree(send("GET", "/tables", Map.of("database", "logs")).body());
+    assertThat(inOther.get("tables")).isEmpty();
+    assertThat(JSON.readTree(get("/databases").body()).get(0).asText()).isEqualTo("obs");
+  }
+
+  @Test
+  void schemaListsEveryQueryableColumnInPinotSpecs() throws Exception {
+    JsonNode schema = JSON.readTree(get("/tables/obs.metrics/schema").body());
+    assertThat(schema.get("schemaName").asText()).isEqualTo("metrics");
+    JsonNode time = schema.get("dateTimeFieldSpecs").get(0);
+    assertThat(time.get("name").asText()).isEqualTo("ts");
+    assertThat(time.get("dataType").asText()).isEqualTo("TIMESTAMP");
+    assertThat(time.get("format").asText()).isEqualTo("1:MILLISECONDS:EPOCH");
+    assertThat(time.get("granularity").asText()).isEqualTo("1:MILLISECONDS");
+    assertThat(schema.get("metricFieldSpecs").get(0).get("name").asText()).isEqualTo("value");
+    assertThat(schema.get("metricFieldSpecs").get(0).get("dataType").asText()).isEqualTo("DOUBLE");
+    JsonNode dimensions = schema.get("dimensionFieldSpecs");
+    assertThat(dimensions).hasSize(2);
+    assertThat(dimensions.get(0).get("name").asText()).isEqualTo("host");
+    assertThat(dimensions.get(1).get("name").asText()).isEqualTo("tags");
+    assertThat(dimensions.get(1).get("dataType").asText()).isEqualTo("MAP");
+
+    // The database header makes the unqualified name pinotdb and Grafana list resolve.
+    HttpResponse<String> unqualified =
+        send("GET", "/tables/metrics/schema", Map.of("database", "obs"));
+    assertThat(unqualified.statusCode()).isEqualTo(200);
+    assertThat(unqualified.body()).isEqualTo(get("/tables/obs.metrics/schema").body());
+    assertThat(get("/tables/metrics/schema").statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void tableConfigAndMetadataInPinotShape() throws Exception {
+    JsonNode config = JSON.readTree(get("/tables/obs.metrics").body()).get("OFFLINE");
+    assertThat(config.get("tableName").asText()).isEqualTo("obs.metrics_OFFLINE");
+    assertThat(config.get("tableType").asText()).isEqualTo("OFFLINE");
+    assertThat(config.get("segmentsConfig").get("timeColumnName").asText()).isEqualTo("ts");
+    assertThat(config.get("ingestionConfig").get("transformConfigs")).isEmpty();
+
+    JsonNode metadata = JSON.readTree(get("/tables/obs.metrics/metadata").body());
+    assertThat(metadata.get("numRows").asLong()).isEqualTo(1000);
+    assertThat(metadata.get("numSegments").asLong()).isEqualTo(3);
+    assertThat(metadata.get("diskSizeInBytes").asLong()).isEqualTo(123_456);
+  }
+
+  @Test
+  void brokersAreDiscoveredAtTheAddressTheClientUsed() throws Exception {
+    int port = Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
+    JsonNode live = JSON.readTree(get("/tables/livebrokers").body());
+    assertThat(live.get("obs.metrics").get(0).get("host").asText()).isEqualTo("127.0.0.1");
+    assertThat(live.get("obs.metrics").get(0).get("port").asInt()).isEqualTo(port);
+    JsonNode tenant = JSON.readTree(get("/v2/brokers/tenants/DefaultTenant").body());
+    assertThat(tenant.get(0).get("port").asInt()).isEqualTo(port);
+    assertThat(tenant.get(0).get("instanceName").asText()).isEqualTo("Broker_127.0.0.1_" + port);
+  }
+
+  @Test
+  void statusIsFoundBySqlName() throws Exception {
+    HttpResponse<String> one = get("/tables/obs.metrics/status");
     assertThat(one.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(one.body()).get("snapshotId").asLong()).isEqualTo(42L);
     assertThat(JSON.readTree(one.body()).get("dataBytes").asLong()).isEqualTo(123_456L);
 
-    HttpResponse<String> missing = get("/tables/obs.other");
+    HttpResponse<String> missing = get("/tables/obs.other/status");
     assertThat(missing.statusCode()).isEqualTo(404);
     assertThat(JSON.readTree(missing.body()).get("error").asText())
         .isEqualTo("Cannot find table: obs.other (GET /tables lists served tables)");
@@ -248,6 +376,24 @@ class TestBrokerHttpServer {
     return client.send(
         HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> send(String method, String path, Map<String, String> headers)
+      throws Exception {
+    return send(method, path, headers, "");
+  }
+
+  private HttpResponse<String> send(
+      String method, String path, Map<String, String> headers, String body) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .method(
+                method,
+                body.isEmpty()
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    headers.forEach(request::header);
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> post(String path, String body) throws Exception {

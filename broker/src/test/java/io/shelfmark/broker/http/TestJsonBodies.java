@@ -35,7 +35,7 @@ class TestJsonBodies {
             List.of(),
             STATS);
 
-    String body = new String(JsonBodies.queryBody(response, 17), UTF_8);
+    String body = new String(JsonBodies.queryBody(response, 17, 12, "Broker_h_8099"), UTF_8);
 
     assertThat(body)
         .isEqualTo(
@@ -44,9 +44,12 @@ class TestJsonBodies {
                 + "\"rows\":[[1754229600000,0.1,\"a \\\"q\\\"\\n\u00e9\",true,12.50],"
                 + "[null,\"NaN\",\"\",false,null]]},"
                 + "\"exceptions\":[],"
+                + "\"numServersQueried\":1,\"numServersResponded\":1,"
                 + "\"numDocsScanned\":99647,\"totalDocs\":20000000,\"numSegmentsQueried\":1,"
                 + "\"numSegmentsProcessed\":1,\"numSegmentsMatched\":1,"
-                + "\"numSegmentsPrunedByBroker\":149,\"timeUsedMs\":17,"
+                + "\"numSegmentsPrunedByBroker\":149,\"numGroupsLimitReached\":false,"
+                + "\"partialResult\":false,\"timeUsedMs\":17,\"requestId\":\"12\","
+                + "\"brokerId\":\"Broker_h_8099\","
                 + "\"storageBytesRead\":3000000,\"storageRequests\":2,\"cacheHits\":5,"
                 + "\"cacheMisses\":7,\"snapshotId\":42}");
   }
@@ -56,16 +59,22 @@ class TestJsonBodies {
     String body =
         new String(
             JsonBodies.queryBody(
-                QueryResponse.failed(QueryErrorCode.SQL_PARSING, "Cannot parse SQL at line 1"), 0),
+                QueryResponse.failed(QueryErrorCode.SQL_PARSING, "Cannot parse SQL at line 1"),
+                0,
+                7,
+                "Broker_h_1"),
             UTF_8);
 
     assertThat(body)
         .isEqualTo(
             "{\"exceptions\":[{\"errorCode\":150,\"errorType\":\"SQL_PARSING\","
                 + "\"message\":\"Cannot parse SQL at line 1\"}],"
+                + "\"numServersQueried\":0,\"numServersResponded\":0,"
                 + "\"numDocsScanned\":0,\"totalDocs\":0,\"numSegmentsQueried\":0,"
                 + "\"numSegmentsProcessed\":0,\"numSegmentsMatched\":0,"
-                + "\"numSegmentsPrunedByBroker\":0,\"timeUsedMs\":0,\"storageBytesRead\":0,"
+                + "\"numSegmentsPrunedByBroker\":0,\"numGroupsLimitReached\":false,"
+                + "\"partialResult\":false,\"timeUsedMs\":0,\"requestId\":\"7\","
+                + "\"brokerId\":\"Broker_h_1\",\"storageBytesRead\":0,"
                 + "\"storageRequests\":0,\"cacheHits\":0,\"cacheMisses\":0,\"snapshotId\":-1}");
   }
 
@@ -91,7 +100,7 @@ class TestJsonBodies {
             List.of(),
             STATS);
 
-    byte[] body = JsonBodies.queryBody(response, 3);
+    byte[] body = JsonBodies.queryBody(response, 3, 1, "Broker_h_1");
 
     // Each value in the text Java itself gives it (doubles: Double.toString's shortest digits).
     StringBuilder expectedRows = new StringBuilder("\"rows\":[");

@@ -136,7 +136,7 @@ class TestEngineQueryService {
             .execute(
                 new QueryRequest(
                     "SELECT COUNT(*) FROM obs.metrics", Optional.empty(), clientGone::get));
-    assertThat(response.errors().getFirst().code()).isEqualTo(QueryErrorCode.TIMEOUT);
+    assertThat(response.errors().getFirst().code()).isEqualTo(QueryErrorCode.CANCELLED);
     assertThat(response.errors().getFirst().message()).contains("cancelled");
   }
 
@@ -145,13 +145,55 @@ class TestEngineQueryService {
     QueryResponse unknown =
         service(NEVER).execute(new QueryRequest("SELECT nope FROM obs.metrics"));
     assertThat(unknown.errors()).hasSize(1);
-    assertThat(unknown.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
+    assertThat(unknown.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNKNOWN_COLUMN);
+    assertThat(unknown.errors().getFirst().code().code()).isEqualTo(710);
     assertThat(unknown.errors().getFirst().message()).contains("nope").contains("line 1");
+
+    QueryResponse table = service(NEVER).execute(new QueryRequest("SELECT 1 FROM obs.nope"));
+    assertThat(table.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNKNOWN_TABLE);
+    assertThat(table.errors().getFirst().code().code()).isEqualTo(190);
+
+    QueryResponse function =
+        service(NEVER).execute(new QueryRequest("SELECT NOPE(org_id) FROM obs.metrics"));
+    assertThat(function.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
+
+    QueryResponse syntax = service(NEVER).execute(new QueryRequest("SELEC org_id FROM x"));
+    assertThat(syntax.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
 
     QueryResponse join =
         service(NEVER)
             .execute(new QueryRequest("SELECT 1 FROM obs.metrics a JOIN obs.metrics b ON true"));
     assertThat(join.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNSUPPORTED);
+  }
+
+  @Test
+  void databaseResolvesUnqualifiedNamesInItsNamespace() {
+    String count = "SELECT COUNT(*) FROM metrics WHERE org_id = 7";
+    QueryResponse withoutDatabase = service(NEVER).execute(new QueryRequest(count));
+    assertThat(withoutDatabase.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNKNOWN_TABLE);
+
+    List<QueryPlan> plans = new ArrayList<>();
+    QueryResponse inObs =
+        service(recording(plans))
+            .execute(new QueryRequest(count, Optional.empty(), () -> false, Optional.of("obs")));
+    assertThat(inObs.errors()).isEmpty();
+    assertThat(plans.getFirst().table().name().toString()).isEqualTo("obs.metrics");
+
+    // Qualified names are taken as written whatever the database.
+    QueryResponse qualified =
+        service(recording(plans))
+            .execute(
+                new QueryRequest(
+                    "SELECT COUNT(*) FROM obs.metrics",
+                    Optional.empty(),
+                    () -> false,
+                    Optional.of("logs")));
+    assertThat(qualified.errors()).isEmpty();
+
+    QueryResponse elsewhere =
+        service(NEVER)
+            .execute(new QueryRequest(count, Optional.empty(), () -> false, Optional.of("logs")));
+    assertThat(elsewhere.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNKNOWN_TABLE);
   }
 
   @Test
@@ -211,7 +253,7 @@ class TestEngineQueryService {
     // A column added: SQL refused before is planned again against the new columns.
     String host = "SELECT COUNT(host) FROM obs.metrics WHERE org_id = 7";
     QueryResponse refused = service.execute(new QueryRequest(host));
-    assertThat(refused.errors().getFirst().code()).isEqualTo(QueryErrorCode.SQL_PARSING);
+    assertThat(refused.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNKNOWN_COLUMN);
     assertThat(refused.errors().getFirst().message()).contains("host");
     publish(
         79,

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -84,14 +86,21 @@ public final class BrokerClient {
     return new Answer(reply.body(), reply.lastByteNanos());
   }
 
-  /** {@code GET /tables}: the array of table statuses. */
+  /**
+   * The status of every served table, as an array: {@code GET /tables} (Pinot's list of names),
+   * then {@code GET /tables/{name}/status} for each; a table dropped in between is left out.
+   */
   public JsonNode tables() {
-    return expect(200, get("/tables")).body().path("tables");
+    ArrayNode statuses = JsonNodeFactory.instance.arrayNode();
+    for (JsonNode name : expect(200, get("/tables")).body().path("tables")) {
+      table(name.asText()).ifPresent(statuses::add);
+    }
+    return statuses;
   }
 
-  /** {@code GET /tables/{name}}; empty when the broker does not serve that table. */
+  /** {@code GET /tables/{name}/status}; empty when the broker does not serve that table. */
   public Optional<JsonNode> table(String name) {
-    Reply reply = get("/tables/" + URLEncoder.encode(name, UTF_8));
+    Reply reply = get("/tables/" + URLEncoder.encode(name, UTF_8) + "/status");
     if (reply.status() == 404) {
       return Optional.empty();
     }

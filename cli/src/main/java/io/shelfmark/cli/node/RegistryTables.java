@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.broker.table.TableAdmin;
 import io.shelfmark.broker.table.TableAdminException;
 import io.shelfmark.broker.table.TableDirectory;
+import io.shelfmark.broker.table.TableSchema;
 import io.shelfmark.broker.table.TableStatus;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.ConfigException;
@@ -17,6 +18,8 @@ import io.shelfmark.controller.table.SegmentState;
 import io.shelfmark.controller.table.ServedTable;
 import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.server.local.LocalServer;
+import io.shelfmark.sql.schema.IcebergSchemas;
+import io.shelfmark.sql.schema.TableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +59,19 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
   @Override
   public Optional<TableStatus> table(String name) {
     return registry.table(name).map(this::status);
+  }
+
+  @Override
+  public Optional<TableSchema> schema(String name) {
+    return registry
+        .table(name)
+        .map(
+            table ->
+                new TableSchema(
+                    table.sqlName(),
+                    IcebergSchemas.toBoundTable(TableName.parse(table.sqlName()), table.schema())
+                        .columns(),
+                    table.config().timeColumn()));
   }
 
   @Override

@@ -79,7 +79,8 @@ class TestQuickstart {
       HttpResponse<String> health = get(client, quickstart.url() + "/health");
       assertThat(health.statusCode()).isEqualTo(200);
 
-      JsonNode table = JSON.readTree(get(client, quickstart.url() + "/tables/obs.metrics").body());
+      JsonNode table =
+          JSON.readTree(get(client, quickstart.url() + "/tables/obs.metrics/status").body());
       assertThat(table.get("records").asLong()).isEqualTo(ROWS);
       assertThat(table.get("state").asText()).isEqualTo("SERVING");
       assertThat(table.get("segmentsReady").asLong()).isEqualTo(table.get("dataFiles").asLong());

@@ -2,6 +2,7 @@ package io.shelfmark.server.result;
 
 import io.shelfmark.server.vector.Values;
 import io.shelfmark.sql.type.DecimalType;
+import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 import java.nio.ByteBuffer;
@@ -28,6 +29,7 @@ import java.util.Locale;
  * TIMESTAMP_TZ    TIMESTAMP      "2025-08-03 14:00:00Z" (UTC; fraction as above)
  * STRING          STRING         String
  * BINARY          BYTES          lower-case hex, no prefix
+ * MAP             MAP            (see the rendering of map values)
  * </pre>
  */
 public final class ResultRendering {
@@ -39,6 +41,10 @@ public final class ResultRendering {
   public static String typeName(SqlType type) {
     if (type instanceof DecimalType) {
       return "BIG_DECIMAL";
+    }
+    // A map column has a type even when no row is read (SELECT * ... LIMIT 0): Pinot's MAP.
+    if (type instanceof MapType) {
+      return "MAP";
     }
     return switch ((PrimitiveType) type) {
       case BOOLEAN -> "BOOLEAN";

@@ -11,6 +11,7 @@ import io.shelfmark.sql.schema.Column;
 import io.shelfmark.sql.schema.TableName;
 import io.shelfmark.sql.schema.TableSchemaProvider;
 import io.shelfmark.sql.type.DecimalType;
+import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -47,6 +48,24 @@ class TestResultFinisher {
     QueryPlan plan = PLANNER.plan(sql);
     return ResultFinisher.finish(plan, PartialResult.ofGroups(groups, ExecutionStatistics.EMPTY))
         .rows();
+  }
+
+  @Test
+  void mapColumnHasPinotsMapTypeWhenNoRowIsRead() {
+    // SELECT * ... LIMIT 0 is how tools learn a result's columns: it once failed on the map's type.
+    BoundTable withMap =
+        new BoundTable(
+            TableName.of("tags"),
+            List.of(
+                new Column("k", PrimitiveType.STRING, true),
+                new Column("m", new MapType(PrimitiveType.STRING, PrimitiveType.STRING), true)));
+    QueryPlan plan =
+        new SqlPlanner(TableSchemaProvider.of(withMap)).plan("SELECT * FROM tags LIMIT 0");
+    FinalResult result =
+        ResultFinisher.finish(plan, PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY));
+    assertThat(result.columnNames()).containsExactly("k", "m");
+    assertThat(result.columnDataTypes()).containsExactly("STRING", "MAP");
+    assertThat(result.rows()).isEmpty();
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.shelfmark.sql.schema;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,42 @@ public interface TableSchemaProvider {
 
   /** The names a query may use, for error messages; in a stable order. */
   List<TableName> tableNames();
+
+  /**
+   * {@code tables} seen from {@code namespace}: a one-part name such as {@code metrics} is first
+   * looked up as {@code namespace.metrics}, then as written; longer names are taken as written.
+   * This is how Pinot's database model maps onto Iceberg namespaces: a client that sets the
+   * database {@code obs} writes {@code FROM metrics}.
+   */
+  static TableSchemaProvider inNamespace(TableSchemaProvider tables, String namespace) {
+    requireNonNull(tables, "tables is null");
+    requireNonNull(namespace, "namespace is null");
+    TableName prefix = TableName.parse(namespace);
+    return new TableSchemaProvider() {
+      @Override
+      public Optional<BoundTable> table(TableName name) {
+        if (name.parts().size() == 1) {
+          List<String> qualified = new ArrayList<>(prefix.parts());
+          qualified.add(name.simpleName());
+          Optional<BoundTable> inNamespace = tables.table(new TableName(qualified));
+          if (inNamespace.isPresent()) {
+            return inNamespace;
+          }
+        }
+        return tables.table(name);
+      }
+
+      @Override
+      public List<TableName> tableNames() {
+        return tables.tableNames();
+      }
+
+      @Override
+      public String toString() {
+        return tables + " in namespace " + namespace;
+      }
+    };
+  }
 
   /** A fixed set of tables (tests, the embedded quickstart). */
   static TableSchemaProvider of(Collection<BoundTable> tables) {

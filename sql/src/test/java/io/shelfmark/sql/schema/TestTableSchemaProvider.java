@@ -27,6 +27,24 @@ class TestTableSchemaProvider {
   }
 
   @Test
+  void namespaceResolvesOnePartNamesFirst() {
+    BoundTable metrics = table("obs.metrics");
+    BoundTable bare = table("logs");
+    TableSchemaProvider inObs =
+        TableSchemaProvider.inNamespace(TableSchemaProvider.of(metrics, bare), "obs");
+
+    assertThat(inObs.table(TableName.parse("metrics"))).contains(metrics);
+    assertThat(inObs.table(TableName.parse("METRICS"))).contains(metrics);
+    // Not in the namespace: the name as written.
+    assertThat(inObs.table(TableName.parse("logs"))).contains(bare);
+    // Qualified names are never re-qualified.
+    assertThat(inObs.table(TableName.parse("obs.metrics"))).contains(metrics);
+    assertThat(inObs.table(TableName.parse("other.metrics"))).isEmpty();
+    assertThat(inObs.tableNames())
+        .containsExactly(TableName.parse("obs.metrics"), TableName.parse("logs"));
+  }
+
+  @Test
   void ambiguousIgnoringCaseIsNoMatch() {
     BoundTable lower = table("obs.metrics");
     BoundTable upper = table("obs.Metrics");
