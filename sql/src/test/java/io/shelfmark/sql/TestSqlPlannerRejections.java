@@ -115,12 +115,13 @@ class TestSqlPlannerRejections {
                 + " (Shelfmark queries one table at a time: write the query over the table"
                 + " directly)"),
         rejected(
-            "SELECT DISTINCT metric FROM obs.metrics LIMIT 10",
+            "SELECT DISTINCT metric FROM obs.metrics GROUP BY metric LIMIT 10",
             SqlErrorKind.UNSUPPORTED,
             1,
-            8,
-            "Cannot plan SELECT DISTINCT at line 1, column 8: DISTINCT select lists are not"
-                + " supported (GROUP BY the selected columns instead)"),
+            1,
+            "Cannot plan SELECT DISTINCT at line 1, column 1: DISTINCT is supported over plain"
+                + " select lists, not with GROUP BY, HAVING or aggregates (drop DISTINCT: grouped"
+                + " rows are already distinct by their keys)"),
         // Unknown names.
         rejected(
             "SELECT dateTrunk('second', logical_timestamp) FROM obs.metrics LIMIT 1",
@@ -342,7 +343,7 @@ class TestSqlPlannerRejections {
             1,
             35,
             "Cannot plan multiple statements at line 1, column 35: the request holds 2 statements"
-                + " (send one statement per request)"),
+                + " (send one statement per request, after any SET name=value; options)"),
         rejected(
             "VALUES (1)",
             SqlErrorKind.UNSUPPORTED,
@@ -351,12 +352,41 @@ class TestSqlPlannerRejections {
             "Cannot plan VALUES at line 1, column 1: Shelfmark answers SELECT ... FROM <table>"
                 + " queries only"),
         rejected(
-            "SELECT 1",
+            "SELECT 1, metric",
+            SqlErrorKind.UNRESOLVED,
+            1,
+            11,
+            "Cannot resolve column 'metric' at line 1, column 11: a SELECT without FROM has no"
+                + " columns (add FROM <table>)"),
+        rejected(
+            "SELECT 1 ORDER BY 1",
             SqlErrorKind.UNSUPPORTED,
             1,
+            19,
+            "Cannot plan ORDER BY without FROM at line 1, column 19: a SELECT without FROM selects"
+                + " one row of constants (add FROM <table>)"),
+        rejected(
+            "SET timeoutMs = 'soon'; SELECT COUNT(*) FROM obs.metrics",
+            SqlErrorKind.INVALID,
             1,
-            "Cannot plan SELECT without FROM at line 1, column 1: Shelfmark answers queries over a"
-                + " table (add FROM <table>)"),
+            1,
+            "Cannot use query option timeoutMs=soon at line 1, column 1: it must be a positive"
+                + " number of milliseconds (for example SET timeoutMs=5000;)"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics\nOPTION(timeoutMs=0)",
+            SqlErrorKind.INVALID,
+            2,
+            8,
+            "Cannot use query option timeoutMs=0 at line 2, column 8: it must be a positive"
+                + " number of milliseconds (for example SET timeoutMs=5000;)"),
+        rejected(
+            "SET timeoutMs = 10;\nSELECT COUNT(*) FROM obs.metrics WHERE nope = 1 OPTION(a=1)",
+            SqlErrorKind.UNRESOLVED,
+            2,
+            40,
+            "Cannot resolve column 'nope' at line 2, column 40 (columns of obs.metrics: org_id,"
+                + " metric, resolution, logical_timestamp, sum_rollup, latest_rollup,"
+                + " dimensions)"),
         // Expressions Shelfmark does not evaluate.
         rejected(
             "SELECT CAST(org_id AS VARCHAR) FROM obs.metrics LIMIT 1",

@@ -1,0 +1,83 @@
+package io.shelfmark.sql;
+
+import static io.shelfmark.sql.TestingTables.planner;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.sql.plan.OutputColumn;
+import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.type.PrimitiveType;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The SQL that dashboards and Pinot's clients generate plans (issue 20). */
+class TestSqlPlannerDashboards {
+  private static PlannedStatement.Constant constant(String sql) {
+    return (PlannedStatement.Constant) planner().planStatement(sql);
+  }
+
+  @Test
+  void selectWithoutFromIsOneRowOfConstants() {
+    PlannedStatement.Constant ping = constant("SELECT 1");
+    assertThat(ping.rows()).containsExactly(List.of(1));
+    assertThat(ping.query().outputs()).extracting(OutputColumn::name).containsExactly("1");
+
+    PlannedStatement.Constant row = constant("SELECT 1 AS x, 'a', 2 + 3 AS five, NULL AS n");
+    assertThat(row.query().outputs())
+        .extracting(OutputColumn::name)
+        .containsExactly("x", "'a'", "five", "n");
+    assertThat(row.rows()).containsExactly(java.util.Arrays.asList(1, "a", 5, null));
+    assertThat(row.query().outputs().get(1).type()).isEqualTo(PrimitiveType.STRING);
+  }
+
+  @Test
+  void selectWithoutFromHonoursLimitZero() {
+    assertThat(constant("SELECT 1 LIMIT 0").rows()).isEmpty();
+    assertThat(constant("SELECT 1 LIMIT 5").rows()).hasSize(1);
+  }
+
+  @Test
+  void setPrefixesAndOptionClauseAreOptions() {
+    PlannedStatement planned =
+        planner()
+            .planStatement(
+                "SET timeoutMs=2000; SET useMultistageEngine = true;\n"
+                    + "SELECT COUNT(*) FROM obs.metrics");
+    assertThat(planned.options().timeout()).contains(Duration.ofMillis(2000));
+    assertThat(planned.options().value("useMultistageEngine")).contains("true");
+    assertThat(planned).isInstanceOf(PlannedStatement.OverTable.class);
+
+    PlannedStatement option =
+        planner()
+            .planStatement(
+                "SELECT metric FROM obs.metrics WHERE metric <> 'OPTION(x=1)' LIMIT 3"
+                    + " OPTION(timeoutMs=5000, skipUpsert='true');");
+    assertThat(option.options().timeout()).contains(Duration.ofMillis(5000));
+    assertThat(option.options().value("skipUpsert")).contains("true");
+    assertThat(((PlannedStatement.OverTable) option).plan().limit().getAsLong()).isEqualTo(3);
+  }
+
+  @Test
+  void optionClauseOverridesSetAndPlainQueriesHaveNone() {
+    PlannedStatement planned =
+        planner().planStatement("SET timeoutMs=1; SELECT 1 OPTION(timeoutMs=2)");
+    assertThat(planned.options().timeout()).contains(Duration.ofMillis(2));
+    assertThat(planner().planStatement("SELECT 1").options().timeout()).isEqualTo(Optional.empty());
+  }
+
+  @Test
+  void distinctIsGroupingByTheSelectList() {
+    QueryPlan distinct =
+        planner()
+            .plan(
+                "SELECT DISTINCT metric, resolution FROM obs.metrics WHERE org_id = 1"
+                    + " ORDER BY metric LIMIT 10");
+    QueryPlan grouped =
+        planner()
+            .plan(
+                "SELECT metric, resolution FROM obs.metrics WHERE org_id = 1"
+                    + " GROUP BY metric, resolution ORDER BY metric LIMIT 10");
+    assertThat(distinct).isEqualTo(grouped);
+  }
+}
