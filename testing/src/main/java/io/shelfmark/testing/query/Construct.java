@@ -43,5 +43,9 @@ public enum Construct {
   LIMIT,
   OFFSET,
   /** {@code SELECT col, ... WHERE ... ORDER BY ... LIMIT} without aggregation. */
-  PLAIN_SELECT
+  PLAIN_SELECT,
+  /** {@code SELECT DISTINCT col, ... ORDER BY ... LIMIT}: a dashboard's variable or drop-down. */
+  SELECT_DISTINCT,
+  /** {@code SELECT 1 AS c0, 'x' AS c1}: literals without FROM (a client's connection check). */
+  SELECT_WITHOUT_FROM
 }

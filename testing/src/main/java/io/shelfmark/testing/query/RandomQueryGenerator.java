@@ -18,8 +18,9 @@ import java.util.Set;
  * ResultComparison} using {@link GeneratedQuery#ordered()} and {@link
  * GeneratedQuery#approximateColumns()}.
  *
- * <p>Shapes: a quarter are plain {@code SELECT term, ... [WHERE] ORDER BY <all outputs> LIMIT n
- * [OFFSET m]}; the rest aggregate ({@code COUNT(*)}, {@code COUNT(term)}, {@code SUM}, {@code AVG},
+ * <p>Shapes: 2% select literals without FROM; 6% are {@code SELECT DISTINCT term, ... [WHERE]
+ * ORDER BY <all outputs> LIMIT n}; 22% are plain {@code SELECT term, ... [WHERE] ORDER BY <all
+ * outputs> LIMIT n [OFFSET m]}; the rest aggregate ({@code COUNT(*)}, {@code COUNT(term)}, {@code SUM}, {@code AVG},
  * {@code MIN}, {@code MAX} over numeric columns, {@code COUNT(DISTINCT term)}, and {@code
  * DISTINCTCOUNTHLL} on the Shelfmark side only) over 0–2 grouping keys (columns, map keys, {@code
  * dateTrunc} of epoch-millis columns, {@code date_trunc} of timestamps), sometimes with {@code
@@ -80,7 +81,57 @@ public final class RandomQueryGenerator {
 
   /** The next query. */
   public GeneratedQuery next() {
-    return random.nextInt(100) < 25 ? plainSelect() : aggregation();
+    int roll = random.nextInt(100);
+    if (roll < 2) {
+      return constantSelect();
+    }
+    if (roll < 8) {
+      return distinctSelect();
+    }
+    return roll < 30 ? plainSelect() : aggregation();
+  }
+
+  /** {@code SELECT <literal> AS c0, ...} without FROM; the literals come from the data. */
+  private GeneratedQuery constantSelect() {
+    Set<Construct> used = EnumSet.of(Construct.SELECT_WITHOUT_FROM);
+    StringBuilder sql = new StringBuilder("SELECT ");
+    int count = 1 + random.nextInt(3);
+    for (int i = 0; i < count; i++) {
+      String literal = Integer.toString(random.nextInt(1000));
+      Term term = terms.get(random.nextInt(terms.size()));
+      List<Object> values = domain.values(term.name());
+      if (random.nextBoolean() && !values.isEmpty()) {
+        Object value = values.get(random.nextInt(values.size()));
+        if (!(value instanceof Double)) {
+          literal = QuerySql.literal(value);
+        }
+      }
+      sql.append(i > 0 ? ", " : "").append(literal).append(" AS c").append(i);
+    }
+    return new GeneratedQuery(sql.toString(), sql.toString(), true, used, Map.of());
+  }
+
+  /**
+   * {@code SELECT DISTINCT} of one or two groupable terms, ordered by all of them: the query behind
+   * a dashboard's variable or filter drop-down.
+   */
+  private GeneratedQuery distinctSelect() {
+    Set<Construct> used = EnumSet.of(Construct.SELECT_DISTINCT);
+    List<Term> chosen = distinctTerms(groupTerms, 1 + random.nextInt(2));
+    List<Output> outputs = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      Term term = chosen.get(i);
+      outputs.add(new Output("c" + i, term.sql(), term.sql(), domain.hasNulls(term.name())));
+    }
+    String where = random.nextInt(100) < 60 ? " WHERE " + predicates.predicate(used) : "";
+    String tail = orderBy(outputs, false, used) + limit(used, 30);
+    GeneratedQuery query = build(outputs, where, "", "", tail, true, used, Map.of());
+    return new GeneratedQuery(
+        query.shelfmarkSql().replaceFirst("^SELECT ", "SELECT DISTINCT "),
+        query.duckDbSql().replaceFirst("^SELECT ", "SELECT DISTINCT "),
+        true,
+        used,
+        Map.of());
   }
 
   /** The next {@code count} queries. */
@@ -276,7 +327,9 @@ public final class RandomQueryGenerator {
   }
 
   private String limit(Set<Construct> used, int maxLimit) {
-    if (random.nextInt(100) < 40 && !used.contains(Construct.PLAIN_SELECT)) {
+    if (random.nextInt(100) < 40
+        && !used.contains(Construct.PLAIN_SELECT)
+        && !used.contains(Construct.SELECT_DISTINCT)) {
       return "";
     }
     used.add(Construct.LIMIT);
