@@ -80,4 +80,60 @@ class TestSqlPlannerDashboards {
                     + " GROUP BY metric, resolution ORDER BY metric LIMIT 10");
     assertThat(distinct).isEqualTo(grouped);
   }
+
+  private static String constantValue(String expression) {
+    Object value = constant("SELECT " + expression).query().outputs().getFirst().expression().toString();
+    return (String) value;
+  }
+
+  private static String bound(String expression) {
+    return planner()
+        .plan("SELECT " + expression + " AS x FROM test.types LIMIT 1")
+        .outputs()
+        .getFirst()
+        .expression()
+        .toString();
+  }
+
+  @Test
+  void castsOfLiteralsFoldAsDuckDbDoes() {
+    assertThat(constantValue("CAST('42' AS BIGINT)")).isEqualTo("42");
+    assertThat(constantValue("CAST(2.5 AS INT)")).isEqualTo("3");
+    assertThat(constantValue("CAST(-2.5 AS INT)")).isEqualTo("-3");
+    assertThat(constantValue("CAST(7 AS DOUBLE)")).isEqualTo("7.0");
+    assertThat(constantValue("CAST(1.005 AS DECIMAL(5, 2))")).isEqualTo("1.01");
+    assertThat(constantValue("CAST(12 AS VARCHAR)")).isEqualTo("'12'");
+    assertThat(constantValue("CAST(TRUE AS VARCHAR)")).isEqualTo("'true'");
+    assertThat(constantValue("CAST(DATE '2026-01-02' AS VARCHAR)")).isEqualTo("'2026-01-02'");
+    assertThat(constantValue("CAST('2026-01-02' AS DATE)")).isEqualTo("DATE '2026-01-02'");
+    assertThat(constantValue("CAST(DATE '2026-01-02' AS TIMESTAMP)"))
+        .isEqualTo("TIMESTAMP '2026-01-02 00:00:00'");
+    assertThat(constantValue("CAST(TIMESTAMP '2026-01-02 10:00:00' AS DATE)"))
+        .isEqualTo("DATE '2026-01-02'");
+    // Pinot's convention: a BIGINT cast to TIMESTAMP is epoch milliseconds.
+    assertThat(constantValue("CAST(1767312000000 AS TIMESTAMP)"))
+        .isEqualTo("TIMESTAMP '2026-01-02 00:00:00'");
+  }
+
+  @Test
+  void castsOfColumnsAreWideningsOrEpochMillis() {
+    assertThat(bound("CAST(int_col AS BIGINT)")).isEqualTo("CAST(int_col AS LONG)");
+    assertThat(bound("CAST(ts_col AS TIMESTAMP)")).isEqualTo("ts_col");
+    assertThat(bound("CAST(date_col AS TIMESTAMP)")).isEqualTo("CAST(date_col AS TIMESTAMP)");
+    assertThat(bound("CAST(long_col AS TIMESTAMP)"))
+        .isEqualTo("CAST((long_col * 1000) AS TIMESTAMP)");
+  }
+
+  @Test
+  void supersetTimeGrainsPlan() {
+    QueryPlan plan =
+        planner()
+            .plan(
+                "SELECT CAST(DATE_TRUNC('hour', CAST(logical_timestamp AS TIMESTAMP)) AS"
+                    + " TIMESTAMP) AS __timestamp, COUNT(*) FROM obs.metrics GROUP BY"
+                    + " CAST(DATE_TRUNC('hour', CAST(logical_timestamp AS TIMESTAMP)) AS"
+                    + " TIMESTAMP) LIMIT 100");
+    assertThat(plan.groupKeys()).hasSize(1);
+    assertThat(plan.outputs().getFirst().type()).isEqualTo(PrimitiveType.TIMESTAMP);
+  }
 }

@@ -393,8 +393,24 @@ class TestSqlPlannerRejections {
             SqlErrorKind.UNSUPPORTED,
             1,
             8,
-            "Cannot plan CAST at line 1, column 8: explicit casts are not supported (literals are"
-                + " cast to the compared column's type implicitly)"),
+            "Cannot cast org_id from LONG to STRING at line 1, column 8: this conversion is not"
+                + " supported (supported: literals, widenings of numbers and DATE to TIMESTAMP,"
+                + " epoch milliseconds (BIGINT) to TIMESTAMP)"),
+        rejected(
+            "SELECT CAST(metric AS JSON) FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot plan CAST to JSON at line 1, column 8: this type is not supported (cast to"
+                + " BOOLEAN, INT, BIGINT, FLOAT, DOUBLE, DECIMAL(p, s), VARCHAR, DATE or"
+                + " TIMESTAMP)"),
+        rejected(
+            "SELECT CAST(1e20 AS INT)",
+            SqlErrorKind.INVALID,
+            1,
+            8,
+            "Cannot cast 1.0E20 to INT at line 1, column 8: the value is out of the type's"
+                + " range"),
         rejected(
             "SELECT CASE WHEN org_id = 1 THEN 1 END FROM obs.metrics LIMIT 1",
             SqlErrorKind.UNSUPPORTED,

@@ -18,6 +18,7 @@ import io.shelfmark.sql.expression.Not;
 import io.shelfmark.sql.expression.Or;
 import io.shelfmark.sql.function.BuiltinFunction;
 import io.shelfmark.sql.function.FunctionRegistry;
+import io.shelfmark.sql.tree.CastNode;
 import io.shelfmark.sql.tree.FunctionNode;
 import io.shelfmark.sql.tree.IdentifierNode;
 import io.shelfmark.sql.tree.LiteralNode;
@@ -81,6 +82,8 @@ final class ExpressionBinder {
       case FunctionNode function -> function(function);
       case OperatorNode operator -> operator(operator);
       case SubscriptNode subscript -> mapKey(subscript.base(), subscript.key(), subscript);
+      case CastNode cast ->
+          ExplicitCasts.cast(bindOrNull(cast.operand()), ExplicitCasts.target(cast), cast);
       case StarNode star ->
           throw SqlException.of(
               SqlErrorKind.INVALID,
