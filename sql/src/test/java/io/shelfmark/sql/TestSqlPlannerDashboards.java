@@ -136,4 +136,46 @@ class TestSqlPlannerDashboards {
     assertThat(plan.groupKeys()).hasSize(1);
     assertThat(plan.outputs().getFirst().type()).isEqualTo(PrimitiveType.TIMESTAMP);
   }
+
+  private static List<io.shelfmark.sql.expression.Expression> keys(String key) {
+    return planner()
+        .plan("SELECT " + key + ", COUNT(*) FROM obs.metrics GROUP BY " + key)
+        .groupKeys();
+  }
+
+  @Test
+  void dateTimeConvertIsTheDateTruncBucket() {
+    assertThat(
+            keys(
+                "DATETIMECONVERT(logical_timestamp, '1:MILLISECONDS:EPOCH',"
+                    + " '1:MILLISECONDS:EPOCH', '1:MINUTES')"))
+        .isEqualTo(keys("dateTrunc('minute', logical_timestamp)"));
+    assertThat(
+            keys(
+                "DATETIMECONVERT(logical_timestamp, 'EPOCH|MILLISECONDS|1', 'EPOCH_MILLIS',"
+                    + " '1:HOURS')"))
+        .isEqualTo(keys("dateTrunc('hour', logical_timestamp)"));
+    assertThat(
+            keys(
+                    "DATETIMECONVERT(logical_timestamp, '1:MILLISECONDS:EPOCH',"
+                        + " '1:MILLISECONDS:EPOCH', '300000:MILLISECONDS')")
+                .toString())
+        .isEqualTo("[date_bin(5 minute, logical_timestamp)]");
+    assertThat(
+            keys(
+                    "DATETIMECONVERT(logical_timestamp, '1:MILLISECONDS:EPOCH',"
+                        + " '1:MILLISECONDS:EPOCH', '90:SECONDS')")
+                .toString())
+        .isEqualTo("[date_bin(90 second, logical_timestamp)]");
+  }
+
+  @Test
+  void supersetRoundGrainsAreBuckets() {
+    assertThat(
+            keys(
+                    "CAST(ROUND(DATE_TRUNC('minute', CAST(logical_timestamp AS TIMESTAMP)),"
+                        + " 300000) AS TIMESTAMP)")
+                .toString())
+        .isEqualTo("[date_bin(5 minute, CAST((logical_timestamp * 1000) AS TIMESTAMP))]");
+  }
 }

@@ -129,8 +129,8 @@ class TestSqlPlannerRejections {
             1,
             8,
             "Cannot resolve function 'dateTrunk' at line 1, column 8 (supported functions:"
-                + " approx_count_distinct, avg, count, date_trunc, datetrunc, distinctcount,"
-                + " distinctcounthll, element_at, max, min, sum)"),
+                + " approx_count_distinct, avg, count, date_trunc, datetimeconvert, datetrunc,"
+                + " distinctcount, distinctcounthll, element_at, max, min, round, sum)"),
         rejected(
             "SELECT COUNT(*) FROM obs.metrics\nWHERE metrc = 'x'",
             SqlErrorKind.UNRESOLVED,
@@ -267,6 +267,24 @@ class TestSqlPlannerRejections {
             43,
             "Cannot group by dimensions at line 1, column 43: it is MAP(STRING, STRING) (group by"
                 + " a scalar, such as one map key: dimensions['key'])"),
+        rejected(
+            "SELECT DATETIMECONVERT(logical_timestamp, '1:DAYS:SIMPLE_DATE_FORMAT:yyyyMMdd',"
+                + " '1:MILLISECONDS:EPOCH', '1:DAYS') AS d, COUNT(*) FROM obs.metrics GROUP BY d",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            43,
+            "Cannot use format '1:DAYS:SIMPLE_DATE_FORMAT:yyyyMMdd' in DATETIMECONVERT at line 1,"
+                + " column 43: only epoch formats of milliseconds to days are supported"
+                + " (SIMPLE_DATE_FORMAT is not) (write '1:MILLISECONDS:EPOCH')"),
+        rejected(
+            "SELECT ROUND(sum_rollup, 2) FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot call round(sum_rollup, 2) at line 1, column 8: ROUND is supported as a time"
+                + " grain only: a TIMESTAMP or epoch milliseconds (BIGINT) and a positive integer"
+                + " width in milliseconds (write ROUND(DATE_TRUNC('minute', CAST(col AS"
+                + " TIMESTAMP)), 300000))"),
         // LIMIT and OFFSET.
         rejected(
             "SELECT metric FROM obs.metrics LIMIT -1",

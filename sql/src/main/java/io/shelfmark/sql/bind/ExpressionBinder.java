@@ -232,10 +232,22 @@ final class ExpressionBinder {
           "DISTINCT applies to aggregates only",
           null);
     }
+    if (function == BuiltinFunction.DATETIMECONVERT) {
+      requireArguments(
+          node, 4, "(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '1:MINUTES')");
+      return TimeFunctions.dateTimeConvert(node, bind(node.arguments().get(0)));
+    }
     requireArguments(
-        node, 2, function == BuiltinFunction.DATE_TRUNC ? "('second', millis)" : "(map, 'key')");
+        node,
+        2,
+        switch (function) {
+          case DATE_TRUNC -> "('second', millis)";
+          case ROUND -> "(timestamp, 300000)";
+          default -> "(map, 'key')";
+        });
     return switch (function) {
       case DATE_TRUNC -> dateTrunc(node);
+      case ROUND -> TimeFunctions.round(node, bind(node.arguments().get(0)));
       case ELEMENT_AT -> mapKey(node.arguments().get(0), node.arguments().get(1), node);
       default -> throw new IllegalStateException("not a scalar function: " + function);
     };

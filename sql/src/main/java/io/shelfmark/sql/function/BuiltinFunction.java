@@ -13,6 +13,16 @@ import java.util.Locale;
 public enum BuiltinFunction {
   /** {@code dateTrunc('unit', value)}: see {@code DateTrunc}. */
   DATE_TRUNC(Kind.SCALAR, "datetrunc", "date_trunc"),
+  /**
+   * Pinot's {@code DATETIMECONVERT(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH',
+   * '5:MINUTES')}: epoch time bucketed; see {@code TimeFunctions} in the binder.
+   */
+  DATETIMECONVERT(Kind.SCALAR, "datetimeconvert"),
+  /**
+   * {@code ROUND(time, bucketMillis)}: Pinot's rounding of a time down to a multiple of a width,
+   * as Superset's time grains use it.
+   */
+  ROUND(Kind.SCALAR, "round"),
   /** {@code element_at(map, 'key')}: the same as {@code map['key']}. */
   ELEMENT_AT(Kind.SCALAR, "element_at"),
   /** {@code COUNT(*)}, {@code COUNT(x)}, {@code COUNT(DISTINCT x)}. */

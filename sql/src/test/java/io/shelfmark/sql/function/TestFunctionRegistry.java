@@ -22,12 +22,14 @@ class TestFunctionRegistry {
             "avg",
             "count",
             "date_trunc",
+            "datetimeconvert",
             "datetrunc",
             "distinctcount",
             "distinctcounthll",
             "element_at",
             "max",
             "min",
+            "round",
             "sum");
   }
 
