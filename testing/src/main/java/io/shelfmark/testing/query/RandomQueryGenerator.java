@@ -45,6 +45,13 @@ public final class RandomQueryGenerator {
 
   private static final String[] MILLIS_UNITS = {"second", "minute", "hour", "day"};
   private static final String[] TIMESTAMP_UNITS = {"minute", "hour", "day"};
+  private static final String[] GRAIN_UNITS = {
+    "second", "minute", "hour", "day", "week", "month", "quarter", "year"
+  };
+  private static final long[] ROUND_MILLIS = {300_000L, 600_000L, 900_000L, 1_800_000L};
+  private static final String[] CONVERT_UNITS = {"MILLISECONDS", "SECONDS", "MINUTES", "HOURS"};
+  private static final long[] CONVERT_UNIT_MILLIS = {1L, 1_000L, 60_000L, 3_600_000L};
+  private static final int[] CONVERT_COUNTS = {1, 5, 15, 30, 250};
 
   private final TableDescription table;
   private final ValueDomain domain;
@@ -149,7 +156,8 @@ public final class RandomQueryGenerator {
     List<Output> outputs = new ArrayList<>();
     for (int i = 0; i < chosen.size(); i++) {
       Term term = chosen.get(i);
-      outputs.add(new Output("c" + i, term.sql(), term.sql(), domain.hasNulls(term.name())));
+      String sql = random.nextInt(100) < 20 ? cast(term, used) : term.sql();
+      outputs.add(new Output("c" + i, sql, sql, domain.hasNulls(term.name())));
     }
     String where = random.nextInt(100) < 80 ? " WHERE " + predicates.predicate(used) : "";
     String tail = orderBy(outputs, false, used) + limit(used, 50);
@@ -206,8 +214,29 @@ public final class RandomQueryGenerator {
         outputs, where, groupBy + having, groupByDuck + having, tail, ordered, used, approximate);
   }
 
+  /** An explicit CAST both dialects answer alike, or the term itself when there is none. */
+  private String cast(Term term, Set<Construct> used) {
+    String target =
+        switch (term.kind()) {
+          case INT -> random.nextBoolean() ? "BIGINT" : "DOUBLE";
+          case LONG -> random.nextBoolean() ? "DOUBLE" : "DECIMAL(38, 2)";
+          case DATE -> "TIMESTAMP";
+          case TIMESTAMP -> "TIMESTAMP";
+          case STRING, BOOLEAN, DOUBLE -> null;
+          default -> null;
+        };
+    if (target == null || term.mapKey()) {
+      return term.sql();
+    }
+    used.add(Construct.CAST);
+    return "CAST(" + term.sql() + " AS " + target + ")";
+  }
+
   private Output groupKey(String alias, Set<Construct> used) {
     int roll = random.nextInt(100);
+    if (!timeColumns.isEmpty() && roll < 25 && random.nextBoolean()) {
+      return dashboardTimeKey(alias, used);
+    }
     if (!timeColumns.isEmpty() && roll < 25) {
       used.add(Construct.GROUP_BY_DATE_TRUNC);
       Column column = timeColumns.get(random.nextInt(timeColumns.size()));
@@ -228,6 +257,61 @@ public final class RandomQueryGenerator {
     Term term = groupTerms.get(random.nextInt(groupTerms.size()));
     used.add(term.mapKey() ? Construct.GROUP_BY_MAP_KEY : Construct.GROUP_BY_COLUMN);
     return new Output(alias, term.sql(), term.sql(), domain.hasNulls(term.name()));
+  }
+
+  /**
+   * A time bucket as dashboards write it: Superset's grains over a timestamp or epoch millis, and
+   * Grafana's DATETIMECONVERT over epoch millis. DuckDB gets the same bucket in its own terms
+   * ({@code make_timestamp(micros)}, integer division); it has no BIGINT-to-TIMESTAMP cast.
+   */
+  private Output dashboardTimeKey(String alias, Set<Construct> used) {
+    Column column = timeColumns.get(random.nextInt(timeColumns.size()));
+    String name = QuerySql.identifier(column.name());
+    boolean nullable = domain.hasNulls(column.name());
+    String duckTimestamp =
+        column.epochMillis()
+            ? "make_timestamp(" + name + " * 1000)"
+            : "CAST(" + name + " AS TIMESTAMP)";
+    String duckMicros = column.epochMillis() ? name + " * 1000" : "epoch_us(" + name + ")";
+    int roll = random.nextInt(3);
+    if (roll == 0 && column.epochMillis()) {
+      used.add(Construct.GROUP_BY_DATETIMECONVERT);
+      int unit = random.nextInt(CONVERT_UNITS.length);
+      int count = CONVERT_COUNTS[random.nextInt(CONVERT_COUNTS.length)];
+      long width = count * CONVERT_UNIT_MILLIS[unit];
+      return new Output(
+          alias,
+          "DATETIMECONVERT("
+              + name
+              + ", '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '"
+              + count
+              + ":"
+              + CONVERT_UNITS[unit]
+              + "')",
+          "(" + name + " // " + width + ") * " + width,
+          nullable);
+    }
+    if (roll == 1) {
+      used.add(Construct.GROUP_BY_SUPERSET_ROUND_GRAIN);
+      long width = ROUND_MILLIS[random.nextInt(ROUND_MILLIS.length)];
+      long micros = width * 1000;
+      return new Output(
+          alias,
+          "CAST(ROUND(DATE_TRUNC('minute', CAST("
+              + name
+              + " AS TIMESTAMP)), "
+              + width
+              + ") AS TIMESTAMP)",
+          "make_timestamp((" + duckMicros + " // " + micros + ") * " + micros + ")",
+          nullable);
+    }
+    used.add(Construct.GROUP_BY_SUPERSET_TIME_GRAIN);
+    String unit = GRAIN_UNITS[random.nextInt(GRAIN_UNITS.length)];
+    return new Output(
+        alias,
+        "CAST(DATE_TRUNC('" + unit + "', CAST(" + name + " AS TIMESTAMP)) AS TIMESTAMP)",
+        "CAST(DATE_TRUNC('" + unit + "', " + duckTimestamp + ") AS TIMESTAMP)",
+        nullable);
   }
 
   private Aggregate aggregate(Set<Construct> used) {
