@@ -178,4 +178,12 @@ class TestSqlPlannerDashboards {
                 .toString())
         .isEqualTo("[date_bin(5 minute, CAST((logical_timestamp * 1000) AS TIMESTAMP))]");
   }
+
+  @Test
+  void pinotsLongerDateTruncIsTheTwoArgumentOneInUtcMillis() {
+    assertThat(keys("DATETRUNC('DAY', logical_timestamp, 'MILLISECONDS', 'UTC', 'MILLISECONDS')"))
+        .isEqualTo(keys("dateTrunc('day', logical_timestamp)"));
+    assertThat(keys("dateTrunc('hour', logical_timestamp, 'MILLISECONDS')"))
+        .isEqualTo(keys("dateTrunc('hour', logical_timestamp)"));
+  }
 }

@@ -590,12 +590,21 @@ class TestSqlPlannerRejections {
             "Cannot apply dateTrunc to metric at line 1, column 25: it is STRING (dateTrunc takes"
                 + " epoch milliseconds (LONG) or a TIMESTAMP)"),
         rejected(
-            "SELECT dateTrunc('day', logical_timestamp, 'MILLISECONDS') FROM obs.metrics LIMIT 1",
-            SqlErrorKind.INVALID,
+            "SELECT dateTrunc('day', logical_timestamp, 'SECONDS') FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
             1,
-            8,
-            "Cannot call dateTrunc at line 1, column 8: it takes 2 arguments, not 3 (write"
-                + " dateTrunc('second', millis))"),
+            44,
+            "Cannot use 'SECONDS' in dateTrunc at line 1, column 44: only epoch milliseconds"
+                + " ('MILLISECONDS') are supported as the time unit (drop the argument, or write"
+                + " 'MILLISECONDS')"),
+        rejected(
+            "SELECT dateTrunc('day', logical_timestamp, 'MILLISECONDS', 'America/New_York')"
+                + " FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            60,
+            "Cannot use 'America/New_York' in dateTrunc at line 1, column 60: only the time zone"
+                + " 'UTC' is supported (drop the argument, or write 'UTC')"),
         rejected(
             "SELECT NULL FROM obs.metrics LIMIT 1",
             SqlErrorKind.INVALID,

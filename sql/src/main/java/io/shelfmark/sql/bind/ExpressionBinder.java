@@ -237,6 +237,12 @@ final class ExpressionBinder {
           node, 4, "(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '1:MINUTES')");
       return TimeFunctions.dateTimeConvert(node, bind(node.arguments().get(0)));
     }
+    if (function == BuiltinFunction.DATE_TRUNC && node.arguments().size() > 2) {
+      TimeFunctions.checkPinotDateTruncArguments(node);
+      return dateTrunc(
+          new FunctionNode(
+              node.name(), node.arguments().subList(0, 2), node.distinct(), node.position()));
+    }
     requireArguments(
         node,
         2,

@@ -117,6 +117,40 @@ final class TimeFunctions {
     return bucket(DateTruncUnit.MILLISECOND, width, base);
   }
 
+  /**
+   * Pinot's longer {@code dateTrunc(unit, value, inputTimeUnit[, timeZone[, outputTimeUnit]])}:
+   * accepted when it says what the two-argument form means (epoch milliseconds in and out, UTC).
+   */
+  static void checkPinotDateTruncArguments(FunctionNode node) {
+    java.util.List<Node> arguments = node.arguments();
+    if (arguments.size() > 5) {
+      throw SqlException.of(
+          SqlErrorKind.INVALID,
+          node.position(),
+          "call " + node.name(),
+          "it takes 2 to 5 arguments, not " + arguments.size(),
+          "write " + node.name() + "('second', millis)");
+    }
+    for (int i = 2; i < arguments.size(); i++) {
+      String expected = i == 3 ? "UTC" : "MILLISECONDS";
+      Node argument = arguments.get(i);
+      boolean matches =
+          argument instanceof LiteralNode literal
+              && literal.kind() == LiteralNode.Kind.STRING
+              && literal.value().trim().equalsIgnoreCase(expected);
+      if (!matches) {
+        throw SqlException.of(
+            SqlErrorKind.UNSUPPORTED,
+            argument.position(),
+            "use " + argument.sql() + " in " + node.name(),
+            i == 3
+                ? "only the time zone 'UTC' is supported"
+                : "only epoch milliseconds ('MILLISECONDS') are supported as the time unit",
+            "drop the argument, or write '" + expected + "'");
+      }
+    }
+  }
+
   /** The largest fixed unit dividing {@code count} units, so that TimeBucket's fast paths apply. */
   private static Expression bucket(DateTruncUnit unit, long count, Expression value) {
     long millis = Math.multiplyExact(count, unitMillis(unit));
