@@ -186,4 +186,19 @@ class TestSqlPlannerDashboards {
     assertThat(keys("dateTrunc('hour', logical_timestamp, 'MILLISECONDS')"))
         .isEqualTo(keys("dateTrunc('hour', logical_timestamp)"));
   }
+
+  @Test
+  void fromDateTimeAndToDateTimeFoldLiterals() {
+    QueryPlan plan =
+        planner()
+            .plan(
+                "SELECT COUNT(*) FROM obs.metrics WHERE logical_timestamp >="
+                    + " FromDateTime('2026-01-02 10:00:00', 'yyyy-MM-dd HH:mm:ss')"
+                    + " AND logical_timestamp < fromDateTime('2026-01-03', 'yyyy-MM-dd', 'UTC')");
+    assertThat(plan.filter().orElseThrow().toString())
+        .isEqualTo(
+            "((logical_timestamp >= 1767348000000) AND (logical_timestamp < 1767398400000))");
+    assertThat(constantValue("ToDateTime(1767348000000, 'yyyy-MM-dd HH:mm')"))
+        .isEqualTo("'2026-01-02 10:00'");
+  }
 }

@@ -130,7 +130,17 @@ class TestSqlPlannerRejections {
             8,
             "Cannot resolve function 'dateTrunk' at line 1, column 8 (supported functions:"
                 + " approx_count_distinct, avg, count, date_trunc, datetimeconvert, datetrunc,"
-                + " distinctcount, distinctcounthll, element_at, max, min, round, sum)"),
+                + " distinctcount, distinctcounthll, element_at, fromdatetime, max, min, round,"
+                + " sum, todatetime)"),
+        rejected(
+            "SELECT ToDateTime(logical_timestamp, 'yyyy-MM-dd') FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot call todatetime(logical_timestamp, 'yyyy-MM-dd') at line 1, column 8:"
+                + " ToDateTime formats literal epoch milliseconds only, not a column's values"
+                + " (select the epoch millis (dateTrunc or DATETIMECONVERT) and format them in the"
+                + " client)"),
         rejected(
             "SELECT COUNT(*) FROM obs.metrics\nWHERE metrc = 'x'",
             SqlErrorKind.UNRESOLVED,

@@ -69,7 +69,7 @@ final class AggregateBinder {
       case MAX -> AggregateFunction.MAX;
       case DISTINCT_COUNT -> AggregateFunction.COUNT_DISTINCT;
       case DISTINCT_COUNT_HLL -> AggregateFunction.DISTINCT_COUNT_HLL;
-      case DATE_TRUNC, DATETIMECONVERT, ROUND, ELEMENT_AT ->
+      case DATE_TRUNC, DATETIMECONVERT, ROUND, FROM_DATE_TIME, TO_DATE_TIME, ELEMENT_AT ->
           throw new IllegalArgumentException("not an aggregate: " + builtin);
     };
   }

@@ -237,6 +237,14 @@ final class ExpressionBinder {
           node, 4, "(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '1:MINUTES')");
       return TimeFunctions.dateTimeConvert(node, bind(node.arguments().get(0)));
     }
+    if (function == BuiltinFunction.FROM_DATE_TIME || function == BuiltinFunction.TO_DATE_TIME) {
+      if (node.arguments().size() < 2 || node.arguments().size() > 3) {
+        requireArguments(node, 2, "('2026-01-02', 'yyyy-MM-dd')");
+      }
+      return function == BuiltinFunction.FROM_DATE_TIME
+          ? DateTimeText.fromDateTime(node)
+          : DateTimeText.toDateTime(node, bind(node.arguments().get(0)));
+    }
     if (function == BuiltinFunction.DATE_TRUNC && node.arguments().size() > 2) {
       TimeFunctions.checkPinotDateTruncArguments(node);
       return dateTrunc(

@@ -23,6 +23,10 @@ public enum BuiltinFunction {
    * as Superset's time grains use it.
    */
   ROUND(Kind.SCALAR, "round"),
+  /** Pinot's {@code FromDateTime('2026-01-02', 'yyyy-MM-dd')}: epoch millis of a literal. */
+  FROM_DATE_TIME(Kind.SCALAR, "fromdatetime"),
+  /** Pinot's {@code ToDateTime(millis, 'yyyy-MM-dd')}: the text of a literal time, in UTC. */
+  TO_DATE_TIME(Kind.SCALAR, "todatetime"),
   /** {@code element_at(map, 'key')}: the same as {@code map['key']}. */
   ELEMENT_AT(Kind.SCALAR, "element_at"),
   /** {@code COUNT(*)}, {@code COUNT(x)}, {@code COUNT(DISTINCT x)}. */

@@ -27,10 +27,12 @@ class TestFunctionRegistry {
             "distinctcount",
             "distinctcounthll",
             "element_at",
+            "fromdatetime",
             "max",
             "min",
             "round",
-            "sum");
+            "sum",
+            "todatetime");
   }
 
   @Test
