@@ -55,5 +55,7 @@ public enum Construct {
   /** Pinot's {@code DATETIMECONVERT(millis, ..., 'N:UNIT')} (Grafana's time series). */
   GROUP_BY_DATETIMECONVERT,
   /** An explicit {@code CAST} of a column in a select list. */
-  CAST
+  CAST,
+  /** Pinot's {@code FromDateTime}/{@code ToDateTime} of literals (folded while planning). */
+  DATE_TIME_TEXT
 }

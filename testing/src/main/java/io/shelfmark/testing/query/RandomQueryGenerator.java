@@ -101,6 +101,9 @@ public final class RandomQueryGenerator {
   /** {@code SELECT <literal> AS c0, ...} without FROM; the literals come from the data. */
   private GeneratedQuery constantSelect() {
     Set<Construct> used = EnumSet.of(Construct.SELECT_WITHOUT_FROM);
+    if (random.nextBoolean()) {
+      return dateTimeText(used);
+    }
     StringBuilder sql = new StringBuilder("SELECT ");
     int count = 1 + random.nextInt(3);
     for (int i = 0; i < count; i++) {
@@ -116,6 +119,34 @@ public final class RandomQueryGenerator {
       sql.append(i > 0 ? ", " : "").append(literal).append(" AS c").append(i);
     }
     return new GeneratedQuery(sql.toString(), sql.toString(), true, used, Map.of());
+  }
+
+  /**
+   * Pinot's {@code ToDateTime} and {@code FromDateTime} of a literal time between 1970 and 2100,
+   * against DuckDB's {@code strftime} and {@code strptime}.
+   */
+  private GeneratedQuery dateTimeText(Set<Construct> used) {
+    used.add(Construct.DATE_TIME_TEXT);
+    long millis = (long) (random.nextDouble() * 4_102_444_800_000L);
+    String text =
+        java.time.Instant.ofEpochMilli(millis)
+            .atOffset(java.time.ZoneOffset.UTC)
+            .format(
+                java.time.format.DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd HH:mm:ss", java.util.Locale.ROOT));
+    String shelfmark =
+        "SELECT ToDateTime("
+            + millis
+            + ", 'yyyy-MM-dd HH:mm:ss') AS c0, FromDateTime('"
+            + text
+            + "', 'yyyy-MM-dd HH:mm:ss') AS c1";
+    String duckDb =
+        "SELECT strftime(make_timestamp("
+            + millis
+            + " * 1000), '%Y-%m-%d %H:%M:%S') AS c0, epoch_ms(strptime('"
+            + text
+            + "', '%Y-%m-%d %H:%M:%S')) AS c1";
+    return new GeneratedQuery(shelfmark, duckDb, true, used, Map.of());
   }
 
   /**

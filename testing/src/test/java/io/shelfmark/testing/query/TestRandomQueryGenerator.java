@@ -146,10 +146,12 @@ class TestRandomQueryGenerator {
       boolean dashboardBucket =
           query.shelfmarkSql().contains("DATETIMECONVERT(")
               || query.shelfmarkSql().contains("CAST(ROUND(")
-              || query.duckDbSql().contains("make_timestamp(");
+              || query.duckDbSql().contains("make_timestamp(")
+              || query.constructs().contains(Construct.DATE_TIME_TEXT);
       if (dashboardBucket) {
         assertThat(query.constructs())
             .containsAnyOf(
+                Construct.DATE_TIME_TEXT,
                 Construct.GROUP_BY_DATETIMECONVERT,
                 Construct.GROUP_BY_SUPERSET_ROUND_GRAIN,
                 Construct.GROUP_BY_SUPERSET_TIME_GRAIN,
