@@ -2,6 +2,7 @@ package io.shelfmark.server.result;
 
 import io.shelfmark.server.vector.Values;
 import io.shelfmark.sql.type.DecimalType;
+import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 import java.nio.ByteBuffer;
@@ -10,7 +11,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How result values appear in the final table: Pinot's type names and JSON-friendly values.
@@ -28,7 +31,12 @@ import java.util.Locale;
  * TIMESTAMP_TZ    TIMESTAMP      "2025-08-03 14:00:00Z" (UTC; fraction as above)
  * STRING          STRING         String
  * BINARY          BYTES          lower-case hex, no prefix
+ * MAP             MAP            (see the rendering of map values)
  * </pre>
+ *
+ * A MAP value (a preview's {@code SELECT *}) is rendered as a JSON object, Pinot's shape for
+ * complex columns: its keys in file order, each value rendered by the rules above ({@code
+ * {"service": "api", "region": "eu"}}).
  */
 public final class ResultRendering {
   private static final DateTimeFormatter SECONDS =
@@ -39,6 +47,10 @@ public final class ResultRendering {
   public static String typeName(SqlType type) {
     if (type instanceof DecimalType) {
       return "BIG_DECIMAL";
+    }
+    // A map column has a type even when no row is read (SELECT * ... LIMIT 0): Pinot's MAP.
+    if (type instanceof MapType) {
+      return "MAP";
     }
     return switch ((PrimitiveType) type) {
       case BOOLEAN -> "BOOLEAN";
@@ -58,6 +70,13 @@ public final class ResultRendering {
     }
     if (type instanceof DecimalType) {
       return value;
+    }
+    if (type instanceof MapType map) {
+      Map<String, Object> rendered = new LinkedHashMap<>();
+      ((Map<?, ?>) value)
+          .forEach(
+              (key, entry) -> rendered.put((String) key, render(map.valueType(), entry)));
+      return rendered;
     }
     return switch ((PrimitiveType) type) {
       case BOOLEAN, STRING, DOUBLE -> value;
