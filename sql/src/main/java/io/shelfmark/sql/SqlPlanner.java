@@ -7,6 +7,7 @@ import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.parse.SqlParser;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableSchemaProvider;
+import io.shelfmark.sql.tree.SelectStatement;
 
 /**
  * The entry point: SQL text to a {@link QueryPlan}. Parses with Calcite ({@link SqlParser}), binds
@@ -42,6 +43,36 @@ public final class SqlPlanner {
    *     form Shelfmark does not support; see {@link SqlException#kind()}
    */
   public QueryPlan plan(String sql) {
-    return binder.bind(SqlParser.parse(sql));
+    return switch (planStatement(sql)) {
+      case PlannedStatement.OverTable table -> table.plan();
+      case PlannedStatement.Constant constant ->
+          throw SqlException.of(
+              SqlErrorKind.UNSUPPORTED,
+              new SqlPosition(1, 1),
+              "plan SELECT without FROM here",
+              "this path queries a table",
+              "add FROM <table>");
+    };
+  }
+
+  /**
+   * Plans one statement as a client sends it: query options in the text ({@code SET name=value;}
+   * before it, {@code OPTION(...)} after it) and a SELECT, with or without FROM.
+   *
+   * @throws SqlException as {@link #plan}, and for an option Shelfmark cannot use
+   */
+  public PlannedStatement planStatement(String sql) {
+    SqlParser.ParsedStatement parsed = SqlParser.parseStatement(sql);
+    StatementOptions options = parsed.options();
+    options.timeout(); // validated while planning, so a bad value is a planning error
+    if (parsed.statement().from().isEmpty()) {
+      SelectStatement statement = parsed.statement();
+      return new PlannedStatement.Constant(
+          binder.bindConstant(statement),
+          statement.limit().orElse(1),
+          statement.offset().orElse(0),
+          options);
+    }
+    return new PlannedStatement.OverTable(binder.bind(parsed.statement()), options);
   }
 }

@@ -115,12 +115,13 @@ class TestSqlPlannerRejections {
                 + " (Shelfmark queries one table at a time: write the query over the table"
                 + " directly)"),
         rejected(
-            "SELECT DISTINCT metric FROM obs.metrics LIMIT 10",
+            "SELECT DISTINCT metric FROM obs.metrics GROUP BY metric LIMIT 10",
             SqlErrorKind.UNSUPPORTED,
             1,
-            8,
-            "Cannot plan SELECT DISTINCT at line 1, column 8: DISTINCT select lists are not"
-                + " supported (GROUP BY the selected columns instead)"),
+            1,
+            "Cannot plan SELECT DISTINCT at line 1, column 1: DISTINCT is supported over plain"
+                + " select lists, not with GROUP BY, HAVING or aggregates (drop DISTINCT: grouped"
+                + " rows are already distinct by their keys)"),
         // Unknown names.
         rejected(
             "SELECT dateTrunk('second', logical_timestamp) FROM obs.metrics LIMIT 1",
@@ -128,8 +129,18 @@ class TestSqlPlannerRejections {
             1,
             8,
             "Cannot resolve function 'dateTrunk' at line 1, column 8 (supported functions:"
-                + " approx_count_distinct, avg, count, date_trunc, datetrunc, distinctcount,"
-                + " distinctcounthll, element_at, max, min, sum)"),
+                + " approx_count_distinct, avg, count, date_trunc, datetimeconvert, datetrunc,"
+                + " distinctcount, distinctcounthll, element_at, fromdatetime, max, min, round,"
+                + " sum, todatetime)"),
+        rejected(
+            "SELECT ToDateTime(logical_timestamp, 'yyyy-MM-dd') FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot call todatetime(logical_timestamp, 'yyyy-MM-dd') at line 1, column 8:"
+                + " ToDateTime formats literal epoch milliseconds only, not a column's values"
+                + " (select the epoch millis (dateTrunc or DATETIMECONVERT) and format them in the"
+                + " client)"),
         rejected(
             "SELECT COUNT(*) FROM obs.metrics\nWHERE metrc = 'x'",
             SqlErrorKind.UNRESOLVED,
@@ -266,6 +277,24 @@ class TestSqlPlannerRejections {
             43,
             "Cannot group by dimensions at line 1, column 43: it is MAP(STRING, STRING) (group by"
                 + " a scalar, such as one map key: dimensions['key'])"),
+        rejected(
+            "SELECT DATETIMECONVERT(logical_timestamp, '1:DAYS:SIMPLE_DATE_FORMAT:yyyyMMdd',"
+                + " '1:MILLISECONDS:EPOCH', '1:DAYS') AS d, COUNT(*) FROM obs.metrics GROUP BY d",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            43,
+            "Cannot use format '1:DAYS:SIMPLE_DATE_FORMAT:yyyyMMdd' in DATETIMECONVERT at line 1,"
+                + " column 43: only epoch formats of milliseconds to days are supported"
+                + " (SIMPLE_DATE_FORMAT is not) (write '1:MILLISECONDS:EPOCH')"),
+        rejected(
+            "SELECT ROUND(sum_rollup, 2) FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot call round(sum_rollup, 2) at line 1, column 8: ROUND is supported as a time"
+                + " grain only: a TIMESTAMP or epoch milliseconds (BIGINT) and a positive integer"
+                + " width in milliseconds (write ROUND(DATE_TRUNC('minute', CAST(col AS"
+                + " TIMESTAMP)), 300000))"),
         // LIMIT and OFFSET.
         rejected(
             "SELECT metric FROM obs.metrics LIMIT -1",
@@ -342,7 +371,7 @@ class TestSqlPlannerRejections {
             1,
             35,
             "Cannot plan multiple statements at line 1, column 35: the request holds 2 statements"
-                + " (send one statement per request)"),
+                + " (send one statement per request, after any SET name=value; options)"),
         rejected(
             "VALUES (1)",
             SqlErrorKind.UNSUPPORTED,
@@ -351,20 +380,65 @@ class TestSqlPlannerRejections {
             "Cannot plan VALUES at line 1, column 1: Shelfmark answers SELECT ... FROM <table>"
                 + " queries only"),
         rejected(
-            "SELECT 1",
+            "SELECT 1, metric",
+            SqlErrorKind.UNRESOLVED,
+            1,
+            11,
+            "Cannot resolve column 'metric' at line 1, column 11: a SELECT without FROM has no"
+                + " columns (add FROM <table>)"),
+        rejected(
+            "SELECT 1 ORDER BY 1",
             SqlErrorKind.UNSUPPORTED,
             1,
+            19,
+            "Cannot plan ORDER BY without FROM at line 1, column 19: a SELECT without FROM selects"
+                + " one row of constants (add FROM <table>)"),
+        rejected(
+            "SET timeoutMs = 'soon'; SELECT COUNT(*) FROM obs.metrics",
+            SqlErrorKind.INVALID,
             1,
-            "Cannot plan SELECT without FROM at line 1, column 1: Shelfmark answers queries over a"
-                + " table (add FROM <table>)"),
+            1,
+            "Cannot use query option timeoutMs=soon at line 1, column 1: it must be a positive"
+                + " number of milliseconds (for example SET timeoutMs=5000;)"),
+        rejected(
+            "SELECT COUNT(*) FROM obs.metrics\nOPTION(timeoutMs=0)",
+            SqlErrorKind.INVALID,
+            2,
+            8,
+            "Cannot use query option timeoutMs=0 at line 2, column 8: it must be a positive"
+                + " number of milliseconds (for example SET timeoutMs=5000;)"),
+        rejected(
+            "SET timeoutMs = 10;\nSELECT COUNT(*) FROM obs.metrics WHERE nope = 1 OPTION(a=1)",
+            SqlErrorKind.UNRESOLVED,
+            2,
+            40,
+            "Cannot resolve column 'nope' at line 2, column 40 (columns of obs.metrics: org_id,"
+                + " metric, resolution, logical_timestamp, sum_rollup, latest_rollup,"
+                + " dimensions)"),
         // Expressions Shelfmark does not evaluate.
         rejected(
             "SELECT CAST(org_id AS VARCHAR) FROM obs.metrics LIMIT 1",
             SqlErrorKind.UNSUPPORTED,
             1,
             8,
-            "Cannot plan CAST at line 1, column 8: explicit casts are not supported (literals are"
-                + " cast to the compared column's type implicitly)"),
+            "Cannot cast org_id from LONG to STRING at line 1, column 8: this conversion is not"
+                + " supported (supported: literals, widenings of numbers and DATE to TIMESTAMP,"
+                + " epoch milliseconds (BIGINT) to TIMESTAMP)"),
+        rejected(
+            "SELECT CAST(metric AS JSON) FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            8,
+            "Cannot plan CAST to JSON at line 1, column 8: this type is not supported (cast to"
+                + " BOOLEAN, INT, BIGINT, FLOAT, DOUBLE, DECIMAL(p, s), VARCHAR, DATE or"
+                + " TIMESTAMP)"),
+        rejected(
+            "SELECT CAST(1e20 AS INT)",
+            SqlErrorKind.INVALID,
+            1,
+            8,
+            "Cannot cast 1.0E20 to INT at line 1, column 8: the value is out of the type's"
+                + " range"),
         rejected(
             "SELECT CASE WHEN org_id = 1 THEN 1 END FROM obs.metrics LIMIT 1",
             SqlErrorKind.UNSUPPORTED,
@@ -526,12 +600,21 @@ class TestSqlPlannerRejections {
             "Cannot apply dateTrunc to metric at line 1, column 25: it is STRING (dateTrunc takes"
                 + " epoch milliseconds (LONG) or a TIMESTAMP)"),
         rejected(
-            "SELECT dateTrunc('day', logical_timestamp, 'MILLISECONDS') FROM obs.metrics LIMIT 1",
-            SqlErrorKind.INVALID,
+            "SELECT dateTrunc('day', logical_timestamp, 'SECONDS') FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
             1,
-            8,
-            "Cannot call dateTrunc at line 1, column 8: it takes 2 arguments, not 3 (write"
-                + " dateTrunc('second', millis))"),
+            44,
+            "Cannot use 'SECONDS' in dateTrunc at line 1, column 44: only epoch milliseconds"
+                + " ('MILLISECONDS') are supported as the time unit (drop the argument, or write"
+                + " 'MILLISECONDS')"),
+        rejected(
+            "SELECT dateTrunc('day', logical_timestamp, 'MILLISECONDS', 'America/New_York')"
+                + " FROM obs.metrics LIMIT 1",
+            SqlErrorKind.UNSUPPORTED,
+            1,
+            60,
+            "Cannot use 'America/New_York' in dateTrunc at line 1, column 60: only the time zone"
+                + " 'UTC' is supported (drop the argument, or write 'UTC')"),
         rejected(
             "SELECT NULL FROM obs.metrics LIMIT 1",
             SqlErrorKind.INVALID,

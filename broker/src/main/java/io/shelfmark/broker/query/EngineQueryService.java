@@ -12,10 +12,13 @@ import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.FinalResult;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.ResultFinisher;
+import io.shelfmark.server.result.ResultRendering;
+import io.shelfmark.sql.PlannedStatement;
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.SqlPlanner;
 import io.shelfmark.sql.function.FunctionRegistry;
+import io.shelfmark.sql.plan.OutputColumn;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableSchemaProvider;
 import java.io.IOException;
@@ -116,9 +119,14 @@ public final class EngineQueryService implements QueryService {
   }
 
   private QueryResponse respond(QueryRequest request, QueryTarget target) {
-    Instant deadline = clock.instant().plus(request.timeout().orElse(defaultTimeout));
+    Instant received = clock.instant();
     try {
-      return answer(request, deadline, target);
+      PlannedQuery planned = plan(request.sql(), request.database());
+      return switch (planned.statement()) {
+        case PlannedStatement.Constant constant -> constant(constant);
+        case PlannedStatement.OverTable table ->
+            answer(request, planned, table.plan(), received.plus(timeout(table, request)), target);
+      };
     } catch (SqlException e) {
       return QueryResponse.failed(codeOf(e), e.getMessage());
     } catch (QueryException e) {
@@ -136,13 +144,48 @@ public final class EngineQueryService implements QueryService {
     }
   }
 
-  private QueryResponse answer(QueryRequest request, Instant deadline, QueryTarget target) {
-    PlannedQuery planned = plan(request.sql(), request.database());
-    QueryPlan plan = planned.plan();
+  /**
+   * The time the query may take. Options in the SQL text ({@code SET timeoutMs=...;}, {@code
+   * OPTION(timeoutMs=...)}) win over the request's {@code queryOptions}, as in Pinot's broker
+   * (options parsed from the statement are kept; the request's fill in the names it lacks); the
+   * broker's default applies when neither sets one.
+   */
+  private Duration timeout(PlannedStatement statement, QueryRequest request) {
+    return statement.options().timeout().or(request::timeout).orElse(defaultTimeout);
+  }
+
+  /** {@code SELECT 1}: answered from the plan, no table read. */
+  private static QueryResponse constant(PlannedStatement.Constant constant) {
+    List<String> names = new ArrayList<>();
+    List<String> types = new ArrayList<>();
+    for (OutputColumn output : constant.query().outputs()) {
+      names.add(output.name());
+      types.add(ResultRendering.typeName(output.type()));
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (List<Object> row : constant.rows()) {
+      List<Object> rendered = new ArrayList<>(row.size());
+      for (int c = 0; c < row.size(); c++) {
+        rendered.add(ResultRendering.render(constant.query().outputs().get(c).type(), row.get(c)));
+      }
+      rows.add(rendered);
+    }
+    return new QueryResponse(
+        Optional.of(new QueryResponse.ResultTable(names, types, rows)),
+        List.of(),
+        QueryStatistics.NONE);
+  }
+
+  private QueryResponse answer(
+      QueryRequest request,
+      PlannedQuery planned,
+      QueryPlan plan,
+      Instant deadline,
+      QueryTarget target) {
     TableRoute route = route(plan, "it stopped being served while the query was planned");
     target.table = plan.table().name().toString();
     List<DataFileInfo> files = route.snapshot().dataFiles();
-    List<DataFileInfo> candidates = planned.candidates(route, pruning);
+    List<DataFileInfo> candidates = planned.candidates(plan, route, pruning);
     QueryDispatcher.Dispatched dispatched =
         dispatcher.execute(plan, route, candidates, deadline, request.cancelled());
     PartialResult partial = dispatched.partial();
@@ -215,7 +258,7 @@ public final class EngineQueryService implements QueryService {
                 namespace ->
                     new SqlPlanner(TableSchemaProvider.inNamespace(routing, namespace), functions))
             .orElse(planner);
-    PlannedQuery planned = new PlannedQuery(inDatabase.plan(sql), tablesVersion);
+    PlannedQuery planned = new PlannedQuery(inDatabase.planStatement(sql), tablesVersion);
     if (sql.length() <= MAX_CACHED_SQL_LENGTH) {
       plans.put(key, planned);
     }
@@ -237,24 +280,24 @@ public final class EngineQueryService implements QueryService {
    * snapshot alive.
    */
   private static final class PlannedQuery {
-    private final QueryPlan plan;
+    private final PlannedStatement statement;
     private final long tablesVersion;
     private volatile Pruned pruned;
 
-    PlannedQuery(QueryPlan plan, long tablesVersion) {
-      this.plan = plan;
+    PlannedQuery(PlannedStatement statement, long tablesVersion) {
+      this.statement = statement;
       this.tablesVersion = tablesVersion;
     }
 
-    QueryPlan plan() {
-      return plan;
+    PlannedStatement statement() {
+      return statement;
     }
 
     long tablesVersion() {
       return tablesVersion;
     }
 
-    List<DataFileInfo> candidates(TableRoute route, FilePruning pruning) {
+    List<DataFileInfo> candidates(QueryPlan plan, TableRoute route, FilePruning pruning) {
       Pruned last = pruned;
       List<DataFileInfo> files = route.snapshot().dataFiles();
       if (last != null && last.route().get() == route) {

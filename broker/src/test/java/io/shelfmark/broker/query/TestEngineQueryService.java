@@ -79,6 +79,52 @@ class TestEngineQueryService {
     };
   }
 
+  private static AtomicReference<Instant> deadlineOf(String sql, Optional<Duration> timeout) {
+    AtomicReference<Instant> deadline = new AtomicReference<>();
+    QueryDispatcher recording =
+        (plan, route, files, until, cancelled) -> {
+          deadline.set(until);
+          throw new QueryTimeoutException("Cannot finish: recorded the deadline");
+        };
+    new TestEngineQueryService().service(recording).execute(new QueryRequest(sql, timeout));
+    return deadline;
+  }
+
+  @Test
+  void optionsInTheSqlTextWinOverTheRequestsAndTheDefault() {
+    String count = "SELECT COUNT(*) FROM obs.metrics";
+    assertThat(deadlineOf(count, Optional.empty()).get()).isEqualTo(NOW.plusSeconds(10));
+    assertThat(deadlineOf(count, Optional.of(Duration.ofMillis(250))).get())
+        .isEqualTo(NOW.plusMillis(250));
+    assertThat(
+            deadlineOf("SET timeoutMs=2000; " + count, Optional.of(Duration.ofMillis(250))).get())
+        .isEqualTo(NOW.plusMillis(2000));
+    assertThat(deadlineOf(count + " OPTION(timeoutMs=5000)", Optional.empty()).get())
+        .isEqualTo(NOW.plusMillis(5000));
+    assertThat(deadlineOf("SET someOption=x;\n" + count, Optional.empty()).get())
+        .isEqualTo(NOW.plusSeconds(10));
+  }
+
+  @Test
+  void selectWithoutFromIsAnsweredWithoutTheServers() {
+    QueryResponse ping = service(NEVER).execute(new QueryRequest("SELECT 1"));
+    assertThat(ping.errors()).isEmpty();
+    assertThat(ping.result().orElseThrow().columnNames()).containsExactly("1");
+    assertThat(ping.result().orElseThrow().columnDataTypes()).containsExactly("INT");
+    assertThat(ping.result().orElseThrow().rows()).containsExactly(List.of(1L));
+
+    QueryResponse row =
+        service(NEVER)
+            .execute(new QueryRequest("SET timeoutMs=10; SELECT 1 AS x, 'a', DATE '2026-01-02'"));
+    assertThat(row.result().orElseThrow().columnDataTypes())
+        .containsExactly("INT", "STRING", "STRING");
+    assertThat(row.result().orElseThrow().rows()).containsExactly(List.of(1L, "a", "2026-01-02"));
+
+    QueryResponse columnsOnly = service(NEVER).execute(new QueryRequest("SELECT 1 AS x LIMIT 0"));
+    assertThat(columnsOnly.result().orElseThrow().columnNames()).containsExactly("x");
+    assertThat(columnsOnly.result().orElseThrow().rows()).isEmpty();
+  }
+
   @Test
   void answersFromTheRouteSnapshotWithTheRequestDeadline() {
     AtomicReference<Instant> deadline = new AtomicReference<>();

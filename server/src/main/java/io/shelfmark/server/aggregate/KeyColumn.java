@@ -99,6 +99,7 @@ final class KeyColumn {
       case MICROS_MINUTE -> bucketIds(in, nulls, sel, n, out, 60_000_000L);
       case MICROS_HOUR -> bucketIds(in, nulls, sel, n, out, 3_600_000_000L);
       case MICROS_DAY -> bucketIds(in, nulls, sel, n, out, 86_400_000_000L);
+      case MULTIPLE -> bucketIds(in, nulls, sel, n, out, ((DateTrunc) expression).width());
     }
   }
 

@@ -20,12 +20,17 @@ enum TimeBucket {
   MICROS_SECOND,
   MICROS_MINUTE,
   MICROS_HOUR,
-  MICROS_DAY;
+  MICROS_DAY,
+  /** A multiple of a unit ({@code DATETIMECONVERT}'s '5:MINUTES'): the width is the key's. */
+  MULTIPLE;
 
   /** The bucketing of {@code key}, when it is a {@code dateTrunc} of a fixed-width unit. */
   static Optional<TimeBucket> of(Expression key) {
     if (!(key instanceof DateTrunc trunc)) {
       return Optional.empty();
+    }
+    if (trunc.count() > 1) {
+      return Optional.of(MULTIPLE);
     }
     boolean millis = trunc.value().type() == PrimitiveType.LONG;
     TimeBucket bucket =

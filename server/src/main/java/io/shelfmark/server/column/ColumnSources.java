@@ -103,7 +103,7 @@ public final class ColumnSources {
       return new Missing();
     }
     List<ColumnSchema> leaves = fields.leaves(field.get());
-    if (leaf instanceof MapKeyRef) {
+    if (leaf instanceof MapKeyRef || isMap(leaf.type())) {
       ColumnSchema value =
           leaves.stream()
               .filter(l -> l.role() == ColumnRole.MAP_VALUE)
@@ -200,7 +200,7 @@ public final class ColumnSources {
     };
   }
 
-  /** Whether the SQL type of a column is a whole MAP (only its keys are readable). */
+  /** Whether the SQL type of a column is a whole MAP (read from both of its leaves). */
   static boolean isMap(SqlType type) {
     return type instanceof MapType;
   }

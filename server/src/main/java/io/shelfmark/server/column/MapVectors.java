@@ -4,9 +4,13 @@ import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.batch.PrimitiveValues;
 import io.shelfmark.server.vector.Gather;
 import io.shelfmark.server.vector.Vector;
+import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.SqlType;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Reads one key of a MAP column from its decoded key and value batches: per row, the value of the
@@ -62,5 +66,52 @@ public final class MapVectors {
       }
     }
     return -1;
+  }
+
+  /**
+   * Reads a whole MAP column (a preview's {@code SELECT *}): per row a {@code Map<String, Object>}
+   * of its entries in file order, values in their SQL type's representation; NULL for a null map.
+   * When a key repeats, the last entry wins, as in {@link #extract}.
+   */
+  public static Vector whole(ColumnBatch keys, ColumnBatch values, MapType type, String file) {
+    int rows = keys.rowCount();
+    int[] offsets = keys.offsets(1);
+    boolean[] nullMaps = keys.listNulls(1);
+    Vector entries = ParquetVectors.convert(values, type.valueType(), file);
+    Object[] maps = new Object[rows];
+    boolean[] nulls = null;
+    for (int row = 0; row < rows; row++) {
+      if (nullMaps != null && nullMaps[row]) {
+        nulls = nulls == null ? new boolean[rows] : nulls;
+        nulls[row] = true;
+        continue;
+      }
+      Map<String, Object> map = new LinkedHashMap<>();
+      for (int entry = offsets[row]; entry < offsets[row + 1]; entry++) {
+        if (!keys.isNull(entry)) {
+          map.put(key(keys, entry), entries.boxed(entry));
+        }
+      }
+      maps[row] = Collections.unmodifiableMap(map);
+    }
+    return Vector.ofObjects(type, rows, maps, nulls);
+  }
+
+  private static String key(ColumnBatch keys, int entry) {
+    PrimitiveValues source;
+    int index;
+    if (keys.isDictionaryEncoded()) {
+      source = keys.dictionary();
+      index = keys.dictionaryIds()[entry];
+    } else {
+      source = keys.values();
+      index = entry;
+    }
+    int[] offsets = source.binaryOffsets();
+    return new String(
+        source.binaryData(),
+        offsets[index],
+        offsets[index + 1] - offsets[index],
+        StandardCharsets.UTF_8);
   }
 }

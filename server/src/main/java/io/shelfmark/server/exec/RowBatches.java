@@ -16,6 +16,7 @@ import io.shelfmark.server.vector.VectorInputs;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.expression.MapKeyRef;
 import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.type.MapType;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -150,6 +151,13 @@ final class RowBatches {
       return vector;
     }
 
+    private static ColumnSchema mapKeys(ColumnSources.Parquet parquet) {
+      return parquet.leaves().stream()
+          .filter(l -> l.role() == ColumnRole.MAP_KEY)
+          .findFirst()
+          .orElseThrow();
+    }
+
     private Vector read(Expression leaf) {
       ColumnSources.Source source = leaves.get(leaf);
       if (source == null) {
@@ -164,12 +172,15 @@ final class RowBatches {
           if (batch == null) {
             throw new IllegalStateException("Cannot read " + leaf + " without a Parquet batch");
           }
+          if (leaf.type() instanceof MapType map) {
+            yield MapVectors.whole(
+                batch.column(mapKeys(parquet).dottedPath()),
+                batch.column(parquet.valueLeaf().dottedPath()),
+                map,
+                file);
+          }
           if (leaf instanceof MapKeyRef key) {
-            ColumnSchema keys =
-                parquet.leaves().stream()
-                    .filter(l -> l.role() == ColumnRole.MAP_KEY)
-                    .findFirst()
-                    .orElseThrow();
+            ColumnSchema keys = mapKeys(parquet);
             yield MapVectors.extract(
                 batch.column(keys.dottedPath()),
                 batch.column(parquet.valueLeaf().dottedPath()),

@@ -163,6 +163,16 @@ final class PartialResultCodec {
         out.writeByte(8);
         writeBytes(out, array);
       }
+      case java.util.Map<?, ?> map -> {
+        // A whole MAP column's value (a preview's SELECT *): its entries in order.
+        out.writeByte(9);
+        out.writeInt(map.size());
+        for (java.util.Map.Entry<?, ?> entry : map.entrySet()) {
+          writeBytes(
+              out, ((String) entry.getKey()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          writeValue(out, entry.getValue());
+        }
+      }
       default ->
           throw new IllegalArgumentException(
               "Cannot serialise value %s of type %s".formatted(value, value.getClass()));
@@ -184,6 +194,15 @@ final class PartialResultCodec {
       }
       case 7 -> new String(readBytes(in), java.nio.charset.StandardCharsets.UTF_8);
       case 8 -> ByteBuffer.wrap(readBytes(in)).asReadOnlyBuffer();
+      case 9 -> {
+        int size = in.readInt();
+        java.util.Map<String, Object> map = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < size; i++) {
+          String key = new String(readBytes(in), java.nio.charset.StandardCharsets.UTF_8);
+          map.put(key, readValue(in));
+        }
+        yield java.util.Collections.unmodifiableMap(map);
+      }
       default -> throw new IOException("unknown value tag " + tag);
     };
   }

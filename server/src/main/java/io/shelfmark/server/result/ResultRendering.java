@@ -11,7 +11,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How result values appear in the final table: Pinot's type names and JSON-friendly values.
@@ -31,6 +33,10 @@ import java.util.Locale;
  * BINARY          BYTES          lower-case hex, no prefix
  * MAP             MAP            (see the rendering of map values)
  * </pre>
+ *
+ * A MAP value (a preview's {@code SELECT *}) is rendered as a JSON object, Pinot's shape for
+ * complex columns: its keys in file order, each value rendered by the rules above ({@code
+ * {"service": "api", "region": "eu"}}).
  */
 public final class ResultRendering {
   private static final DateTimeFormatter SECONDS =
@@ -64,6 +70,12 @@ public final class ResultRendering {
     }
     if (type instanceof DecimalType) {
       return value;
+    }
+    if (type instanceof MapType map) {
+      Map<String, Object> rendered = new LinkedHashMap<>();
+      ((Map<?, ?>) value)
+          .forEach((key, entry) -> rendered.put((String) key, render(map.valueType(), entry)));
+      return rendered;
     }
     return switch ((PrimitiveType) type) {
       case BOOLEAN, STRING, DOUBLE -> value;

@@ -3,6 +3,7 @@ package io.shelfmark.server.vector;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.sql.type.DecimalType;
+import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 import java.math.BigDecimal;
@@ -91,9 +92,14 @@ public final class Vector {
     return new Vector(type, size, nulls, null, values, null, null, null);
   }
 
-  /** DECIMAL (BigDecimal), STRING (String) or BINARY (byte[]) values; null entries are null. */
+  /**
+   * DECIMAL (BigDecimal), STRING (String), BINARY (byte[]) or MAP ({@code Map<String, Object>})
+   * values; null entries are null.
+   */
   public static Vector ofObjects(SqlType type, int size, Object[] values, boolean[] nulls) {
-    if (isLongType(type) || isDoubleType(type) || !type.isPrimitive()) {
+    if (isLongType(type)
+        || isDoubleType(type)
+        || (!type.isPrimitive() && !(type instanceof MapType))) {
       throw new IllegalArgumentException("Cannot hold " + type + " values as objects");
     }
     return new Vector(type, size, nulls, null, null, values, null, null);

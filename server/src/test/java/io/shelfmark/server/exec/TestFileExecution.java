@@ -107,6 +107,65 @@ class TestFileExecution {
   }
 
   @Test
+  void dashboardTimeBucketsReadWhatDateTruncReads() throws IOException {
+    TestingLakeTables lake = TestingLakeTables.shared();
+    try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {
+      // A filtered time range grouped by minute, as dateTrunc, as Grafana's DATETIMECONVERT and as
+      // Superset's grain: each is answered from the segments' indexes with no Parquet byte read,
+      // exactly as the dateTrunc form is, and gives its buckets.
+      String where = " FROM obs.metrics WHERE resolution = 15000 AND logical_timestamp >= 0";
+      String dateTrunc =
+          "SELECT dateTrunc('minute', logical_timestamp) AS b, COUNT(*)"
+              + where
+              + " GROUP BY dateTrunc('minute', logical_timestamp)";
+      String grafana =
+          "SELECT DATETIMECONVERT(logical_timestamp, '1:MILLISECONDS:EPOCH',"
+              + " '1:MILLISECONDS:EPOCH', '1:MINUTES') AS b, COUNT(*)"
+              + where
+              + " GROUP BY b";
+      String grafanaFive =
+          "SELECT DATETIMECONVERT(logical_timestamp, '1:MILLISECONDS:EPOCH',"
+              + " '1:MILLISECONDS:EPOCH', '5:MINUTES') AS b, COUNT(*)"
+              + where
+              + " GROUP BY b";
+      String superset =
+          "SELECT CAST(DATE_TRUNC('minute', CAST(logical_timestamp AS TIMESTAMP)) AS TIMESTAMP)"
+              + " AS b, COUNT(*)"
+              + where
+              + " GROUP BY CAST(DATE_TRUNC('minute', CAST(logical_timestamp AS TIMESTAMP)) AS"
+              + " TIMESTAMP)";
+      List<FileTask> segments = segmented(engine);
+      ExecutionStatistics expected = engine.partial(dateTrunc, segments).statistics();
+      assertThat(expected.parquetBytesRead()).isZero();
+      assertThat(expected.filesAnsweredFromSegment()).isEqualTo(segments.size());
+      for (String sql : List.of(grafana, grafanaFive, superset)) {
+        ExecutionStatistics actual = engine.partial(sql, segments).statistics();
+        assertThat(actual).as(sql).isEqualTo(expected);
+      }
+      String duckDbMinutes =
+          "SELECT (logical_timestamp // 60000) * 60000 AS b, COUNT(*)" + where + " GROUP BY b";
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(duckDbMinutes), engine.query(grafana), false, 0);
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(
+              "SELECT (logical_timestamp // 300000) * 300000 AS b, COUNT(*)"
+                  + where
+                  + " GROUP BY b"),
+          engine.query(grafanaFive),
+          false,
+          0);
+      ResultComparison.assertEquivalent(
+          lake.oracle.query(
+              "SELECT make_timestamp((logical_timestamp // 60000) * 60000000) AS b, COUNT(*)"
+                  + where
+                  + " GROUP BY b"),
+          engine.query(superset),
+          false,
+          0);
+    }
+  }
+
+  @Test
   void rowGroupsAggregatedOnTwoThreadsGiveOneThreadsGroupsInOrder() throws IOException {
     TestingLakeTables lake = TestingLakeTables.shared();
     try (TestingEngine engine = new TestingEngine(lake, lake.metrics, Mode.PINNED)) {

@@ -22,9 +22,12 @@ import io.shelfmark.server.exec.TestingLakeTables.TestingTable;
 import io.shelfmark.server.result.FinalResult;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.ResultFinisher;
+import io.shelfmark.server.result.ResultRendering;
+import io.shelfmark.sql.PlannedStatement;
 import io.shelfmark.sql.SqlPlanner;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableSchemaProvider;
+import io.shelfmark.sql.type.SqlType;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.testing.oracle.QueryResult;
@@ -211,6 +214,9 @@ final class TestingEngine implements Closeable {
 
   /** The result as the DuckDB oracle's values look, for {@code ResultComparison}. */
   QueryResult query(String sql) {
+    if (planner.planStatement(sql) instanceof PlannedStatement.Constant constant) {
+      return constant(constant);
+    }
     QueryPlan plan = plan(sql);
     FinalResult result = ResultFinisher.finish(plan, partial(sql));
     List<List<Object>> rows = new ArrayList<>();
@@ -222,6 +228,24 @@ final class TestingEngine implements Closeable {
       rows.add(values);
     }
     return QueryResult.normalized(result.columnNames(), rows);
+  }
+
+  /** A SELECT without FROM, rendered as the broker renders it. */
+  private static QueryResult constant(PlannedStatement.Constant constant) {
+    List<String> names = new ArrayList<>();
+    List<List<Object>> rows = new ArrayList<>();
+    for (var output : constant.query().outputs()) {
+      names.add(output.name());
+    }
+    for (List<Object> row : constant.rows()) {
+      List<Object> values = new ArrayList<>();
+      for (int c = 0; c < row.size(); c++) {
+        SqlType type = constant.query().outputs().get(c).type();
+        values.add(comparable(type.displayName(), ResultRendering.render(type, row.get(c))));
+      }
+      rows.add(values);
+    }
+    return QueryResult.normalized(names, rows);
   }
 
   private static Object comparable(String type, Object value) {

@@ -6,6 +6,7 @@ import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.function.BuiltinFunction;
 import io.shelfmark.sql.plan.AggregateCall;
 import io.shelfmark.sql.plan.AggregateFunction;
+import io.shelfmark.sql.tree.CastNode;
 import io.shelfmark.sql.tree.FunctionNode;
 import io.shelfmark.sql.tree.LiteralNode;
 import io.shelfmark.sql.tree.Node;
@@ -68,7 +69,7 @@ final class AggregateBinder {
       case MAX -> AggregateFunction.MAX;
       case DISTINCT_COUNT -> AggregateFunction.COUNT_DISTINCT;
       case DISTINCT_COUNT_HLL -> AggregateFunction.DISTINCT_COUNT_HLL;
-      case DATE_TRUNC, ELEMENT_AT ->
+      case DATE_TRUNC, DATETIMECONVERT, ROUND, FROM_DATE_TIME, TO_DATE_TIME, ELEMENT_AT ->
           throw new IllegalArgumentException("not an aggregate: " + builtin);
     };
   }
@@ -88,6 +89,7 @@ final class AggregateBinder {
                   .anyMatch(child -> containsAggregate(child, functions));
       case OperatorNode operator ->
           operator.operands().stream().anyMatch(child -> containsAggregate(child, functions));
+      case CastNode cast -> containsAggregate(cast.operand(), functions);
       case SubscriptNode subscript ->
           containsAggregate(subscript.base(), functions)
               || containsAggregate(subscript.key(), functions);

@@ -1,5 +1,6 @@
 package io.shelfmark.sql.bind;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.sql.SqlErrorKind;
@@ -9,6 +10,7 @@ import io.shelfmark.sql.expression.Literal;
 import io.shelfmark.sql.filter.FilterNormalizer;
 import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.AggregateCall;
+import io.shelfmark.sql.plan.ConstantQuery;
 import io.shelfmark.sql.plan.NullOrder;
 import io.shelfmark.sql.plan.OutputColumn;
 import io.shelfmark.sql.plan.QueryPlan;
@@ -46,15 +48,117 @@ public final class Binder {
     this.functions = requireNonNull(functions, "functions is null");
   }
 
+  /**
+   * Binds a statement over a table.
+   *
+   * @throws IllegalArgumentException if it has no FROM (see {@link #bindConstant})
+   */
   public QueryPlan bind(SelectStatement statement) {
     requireNonNull(statement, "statement is null");
-    ColumnResolver columns = new ColumnResolver(statement.from(), table(statement.from()));
+    TableReference from =
+        statement
+            .from()
+            .orElseThrow(() -> new IllegalArgumentException("the statement has no FROM"));
+    ColumnResolver columns = new ColumnResolver(from, table(from));
     List<SelectItem> items = expandStars(statement.selectList(), columns);
     Optional<Expression> filter = filter(statement, columns);
+    if (statement.distinct()) {
+      statement = distinctAsGroupBy(statement, items);
+    }
     if (isAggregated(statement, items)) {
       return aggregated(statement, items, columns, filter);
     }
     return plain(statement, items, columns, filter);
+  }
+
+  /**
+   * Binds a statement without FROM: a select list of constants, folded to one row. Every other
+   * clause is refused, as is anything that is not a constant.
+   */
+  public ConstantQuery bindConstant(SelectStatement statement) {
+    requireNonNull(statement, "statement is null");
+    checkArgument(statement.from().isEmpty(), "the statement has a FROM");
+    refuseWithoutFrom(statement.where(), "WHERE");
+    refuseWithoutFrom(statement.groupBy().stream().findFirst(), "GROUP BY");
+    refuseWithoutFrom(statement.having(), "HAVING");
+    refuseWithoutFrom(
+        statement.orderBy().stream().findFirst().map(OrderItem::expression), "ORDER BY");
+    ExpressionBinder binder = new ExpressionBinder(functions, new NoTableScope());
+    List<OutputColumn> outputs = new ArrayList<>();
+    for (SelectItem item : statement.selectList()) {
+      if (item.expression() instanceof StarNode star) {
+        throw SqlException.of(
+            SqlErrorKind.INVALID,
+            star.position(),
+            "expand " + star.sql(),
+            "a SELECT without FROM has no columns",
+            "add FROM <table>");
+      }
+      Expression bound = binder.bindOrNull(item.expression());
+      if (bound == null) {
+        // DuckDB types a lone NULL as INTEGER; Pinot's clients only need its null value.
+        bound = Literal.nullOf(io.shelfmark.sql.type.PrimitiveType.INT);
+      }
+      if (!(bound instanceof Literal)) {
+        throw SqlException.of(
+            SqlErrorKind.UNSUPPORTED,
+            item.position(),
+            "plan " + item.expression().sql() + " without FROM",
+            "only constants are selected without a table",
+            "add FROM <table>");
+      }
+      outputs.add(new OutputColumn(outputName(item), bound));
+    }
+    // DISTINCT, LIMIT and OFFSET over one row: LIMIT 0 or an OFFSET drops it; the broker applies
+    // them to the row.
+    return new ConstantQuery(outputs);
+  }
+
+  private static void refuseWithoutFrom(Optional<Node> clause, String name) {
+    if (clause.isPresent()) {
+      throw SqlException.of(
+          SqlErrorKind.UNSUPPORTED,
+          clause.get().position(),
+          "plan " + name + " without FROM",
+          "a SELECT without FROM selects one row of constants",
+          "add FROM <table>");
+    }
+  }
+
+  /**
+   * {@code SELECT DISTINCT a, b} is {@code SELECT a, b ... GROUP BY 1, 2}: the same rows, and the
+   * grouping machinery (and its index use) answers it.
+   */
+  private SelectStatement distinctAsGroupBy(SelectStatement statement, List<SelectItem> items) {
+    boolean aggregates =
+        items.stream()
+            .anyMatch(item -> AggregateBinder.containsAggregate(item.expression(), functions));
+    if (!statement.groupBy().isEmpty() || statement.having().isPresent() || aggregates) {
+      throw SqlException.of(
+          SqlErrorKind.UNSUPPORTED,
+          statement.position(),
+          "plan SELECT DISTINCT",
+          "DISTINCT is supported over plain select lists, not with GROUP BY, HAVING or"
+              + " aggregates",
+          "drop DISTINCT: grouped rows are already distinct by their keys");
+    }
+    List<Node> keys = new ArrayList<>();
+    for (int i = 0; i < items.size(); i++) {
+      keys.add(
+          new LiteralNode(
+              LiteralNode.Kind.EXACT_NUMBER, Integer.toString(i + 1), items.get(i).position()));
+    }
+    return new SelectStatement(
+        false,
+        items,
+        statement.from(),
+        statement.where(),
+        keys,
+        statement.having(),
+        statement.orderBy(),
+        statement.limit(),
+        statement.offset(),
+        statement.position());
   }
 
   private BoundTable table(TableReference from) {

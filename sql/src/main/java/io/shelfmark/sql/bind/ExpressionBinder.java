@@ -18,6 +18,7 @@ import io.shelfmark.sql.expression.Not;
 import io.shelfmark.sql.expression.Or;
 import io.shelfmark.sql.function.BuiltinFunction;
 import io.shelfmark.sql.function.FunctionRegistry;
+import io.shelfmark.sql.tree.CastNode;
 import io.shelfmark.sql.tree.FunctionNode;
 import io.shelfmark.sql.tree.IdentifierNode;
 import io.shelfmark.sql.tree.LiteralNode;
@@ -81,6 +82,8 @@ final class ExpressionBinder {
       case FunctionNode function -> function(function);
       case OperatorNode operator -> operator(operator);
       case SubscriptNode subscript -> mapKey(subscript.base(), subscript.key(), subscript);
+      case CastNode cast ->
+          ExplicitCasts.cast(bindOrNull(cast.operand()), ExplicitCasts.target(cast), cast);
       case StarNode star ->
           throw SqlException.of(
               SqlErrorKind.INVALID,
@@ -229,10 +232,36 @@ final class ExpressionBinder {
           "DISTINCT applies to aggregates only",
           null);
     }
+    if (function == BuiltinFunction.DATETIMECONVERT) {
+      requireArguments(
+          node, 4, "(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '1:MINUTES')");
+      return TimeFunctions.dateTimeConvert(node, bind(node.arguments().get(0)));
+    }
+    if (function == BuiltinFunction.FROM_DATE_TIME || function == BuiltinFunction.TO_DATE_TIME) {
+      if (node.arguments().size() < 2 || node.arguments().size() > 3) {
+        requireArguments(node, 2, "('2026-01-02', 'yyyy-MM-dd')");
+      }
+      return function == BuiltinFunction.FROM_DATE_TIME
+          ? DateTimeText.fromDateTime(node)
+          : DateTimeText.toDateTime(node, bind(node.arguments().get(0)));
+    }
+    if (function == BuiltinFunction.DATE_TRUNC && node.arguments().size() > 2) {
+      TimeFunctions.checkPinotDateTruncArguments(node);
+      return dateTrunc(
+          new FunctionNode(
+              node.name(), node.arguments().subList(0, 2), node.distinct(), node.position()));
+    }
     requireArguments(
-        node, 2, function == BuiltinFunction.DATE_TRUNC ? "('second', millis)" : "(map, 'key')");
+        node,
+        2,
+        switch (function) {
+          case DATE_TRUNC -> "('second', millis)";
+          case ROUND -> "(timestamp, 300000)";
+          default -> "(map, 'key')";
+        });
     return switch (function) {
       case DATE_TRUNC -> dateTrunc(node);
+      case ROUND -> TimeFunctions.round(node, bind(node.arguments().get(0)));
       case ELEMENT_AT -> mapKey(node.arguments().get(0), node.arguments().get(1), node);
       default -> throw new IllegalStateException("not a scalar function: " + function);
     };

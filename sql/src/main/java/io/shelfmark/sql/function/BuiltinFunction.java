@@ -13,6 +13,20 @@ import java.util.Locale;
 public enum BuiltinFunction {
   /** {@code dateTrunc('unit', value)}: see {@code DateTrunc}. */
   DATE_TRUNC(Kind.SCALAR, "datetrunc", "date_trunc"),
+  /**
+   * Pinot's {@code DATETIMECONVERT(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH',
+   * '5:MINUTES')}: epoch time bucketed; see {@code TimeFunctions} in the binder.
+   */
+  DATETIMECONVERT(Kind.SCALAR, "datetimeconvert"),
+  /**
+   * {@code ROUND(time, bucketMillis)}: Pinot's rounding of a time down to a multiple of a width, as
+   * Superset's time grains use it.
+   */
+  ROUND(Kind.SCALAR, "round"),
+  /** Pinot's {@code FromDateTime('2026-01-02', 'yyyy-MM-dd')}: epoch millis of a literal. */
+  FROM_DATE_TIME(Kind.SCALAR, "fromdatetime"),
+  /** Pinot's {@code ToDateTime(millis, 'yyyy-MM-dd')}: the text of a literal time, in UTC. */
+  TO_DATE_TIME(Kind.SCALAR, "todatetime"),
   /** {@code element_at(map, 'key')}: the same as {@code map['key']}. */
   ELEMENT_AT(Kind.SCALAR, "element_at"),
   /** {@code COUNT(*)}, {@code COUNT(x)}, {@code COUNT(DISTINCT x)}. */

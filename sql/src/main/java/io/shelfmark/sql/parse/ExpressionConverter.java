@@ -3,6 +3,7 @@ package io.shelfmark.sql.parse;
 import static io.shelfmark.sql.parse.NodeConverter.position;
 import static io.shelfmark.sql.parse.NodeConverter.unsupported;
 
+import io.shelfmark.sql.tree.CastNode;
 import io.shelfmark.sql.tree.FunctionNode;
 import io.shelfmark.sql.tree.LiteralNode;
 import io.shelfmark.sql.tree.Node;
@@ -14,9 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalInt;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -25,6 +29,7 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
@@ -123,12 +128,7 @@ final class ExpressionConverter {
               convert(call.operand(0)),
               convert(call.operand(1)),
               position(call.getParserPosition()));
-      case CAST ->
-          unsupported(
-              call,
-              "plan CAST",
-              "explicit casts are not supported",
-              "literals are cast to the compared column's type implicitly");
+      case CAST -> cast(call);
       case OVER ->
           unsupported(
               call,
@@ -149,6 +149,25 @@ final class ExpressionConverter {
               SUBQUERY_HINT);
       default -> function(call);
     };
+  }
+
+  private Node cast(SqlCall call) {
+    if (!(call.operand(1) instanceof SqlDataTypeSpec spec)) {
+      return unsupported(call, "plan CAST to " + call.operand(1), "the target is not a type", null);
+    }
+    SqlTypeNameSpec name = spec.getTypeNameSpec();
+    OptionalInt precision = OptionalInt.empty();
+    OptionalInt scale = OptionalInt.empty();
+    if (name instanceof SqlBasicTypeNameSpec basic) {
+      precision = basic.getPrecision() >= 0 ? OptionalInt.of(basic.getPrecision()) : precision;
+      scale = basic.getScale() >= 0 ? OptionalInt.of(basic.getScale()) : scale;
+    }
+    return new CastNode(
+        convert(call.operand(0)),
+        name.getTypeName().getSimple().toUpperCase(Locale.ROOT),
+        precision,
+        scale,
+        position(call.getParserPosition()));
   }
 
   private static Operator simpleOperator(SqlKind kind) {

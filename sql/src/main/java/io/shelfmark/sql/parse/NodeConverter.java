@@ -31,7 +31,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.jspecify.annotations.Nullable;
 
@@ -147,20 +146,16 @@ final class NodeConverter {
       @Nullable SqlNode fetch) {
     SqlPosition position = position(select.getParserPosition());
     rejectSelectModifiers(select, position);
-    if (select.getFrom() == null) {
-      throw SqlException.of(
-          SqlErrorKind.UNSUPPORTED,
-          position,
-          "plan SELECT without FROM",
-          "Shelfmark answers queries over a table",
-          "add FROM <table>");
-    }
-    TableReference from = table(select.getFrom());
+    // Without FROM the select list is constants (SELECT 1, a client's connection check); the
+    // binder refuses anything else.
+    Optional<TableReference> from =
+        select.getFrom() == null ? Optional.empty() : Optional.of(table(select.getFrom()));
     List<SelectItem> items = new ArrayList<>();
     for (SqlNode item : select.getSelectList()) {
       items.add(selectItem(item));
     }
     return new SelectStatement(
+        select.isDistinct(),
         items,
         from,
         Optional.ofNullable(select.getWhere()).map(expressions::convert),
@@ -173,15 +168,6 @@ final class NodeConverter {
   }
 
   private void rejectSelectModifiers(SqlSelect select, SqlPosition position) {
-    if (select.isDistinct()) {
-      SqlNode keyword = select.getModifierNode(SqlSelectKeyword.DISTINCT);
-      throw SqlException.of(
-          SqlErrorKind.UNSUPPORTED,
-          keyword != null ? position(keyword.getParserPosition()) : position,
-          "plan SELECT DISTINCT",
-          "DISTINCT select lists are not supported",
-          "GROUP BY the selected columns instead");
-    }
     SqlNodeList windows = select.getWindowList();
     if (windows != null && !windows.isEmpty()) {
       throw SqlException.of(

@@ -4,11 +4,20 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
+import io.shelfmark.sql.SqlPosition;
+import io.shelfmark.sql.StatementOptions;
 import io.shelfmark.sql.tree.SelectStatement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSetOption;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 
@@ -41,33 +50,88 @@ public final class SqlParser {
 
   /**
    * Parses {@code sql}, which must hold exactly one SELECT statement (a trailing semicolon is
-   * allowed).
+   * allowed). Query options in the text ({@code SET name=value;} before it, {@code OPTION(...)}
+   * after it) are accepted and dropped; {@link #parseStatement} returns them.
    *
    * @throws SqlException when the text does not parse ({@link SqlErrorKind#SYNTAX}) or is a form
    *     Shelfmark does not answer
    */
   public static SelectStatement parse(String sql) {
+    return parseStatement(sql).statement();
+  }
+
+  /**
+   * Parses {@code sql}: any number of {@code SET name = value;} statements, one SELECT statement,
+   * and an optional trailing {@code OPTION(name=value, ...)} clause (Pinot's forms of query
+   * options). Positions in errors are positions in {@code sql} as sent.
+   *
+   * @throws SqlException when the text does not parse or is a form Shelfmark does not answer
+   */
+  public static ParsedStatement parseStatement(String sql) {
     requireNonNull(sql, "sql is null");
     SourceText source = new SourceText(sql);
+    Map<String, StatementOptions.Option> options = new LinkedHashMap<>();
+    Map<String, StatementOptions.Option> clause = new LinkedHashMap<>();
+    String query = OptionClause.strip(source, clause);
     SqlNodeList statements;
     try {
-      statements = org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList();
+      statements = org.apache.calcite.sql.parser.SqlParser.create(query, CONFIG).parseStmtList();
     } catch (SqlParseException e) {
       throw ParseErrors.translate(source, e);
     }
-    if (statements.isEmpty()) {
+    List<SqlNode> rest = new ArrayList<>();
+    for (SqlNode statement : statements) {
+      if (statement instanceof SqlSetOption set && rest.isEmpty()) {
+        setOption(set, options);
+      } else {
+        rest.add(statement);
+      }
+    }
+    options.putAll(clause);
+    if (rest.isEmpty()) {
       throw new SqlException(
           SqlErrorKind.SYNTAX, null, "Cannot parse SQL: the query is empty (send one SELECT)");
     }
-    if (statements.size() > 1) {
-      SqlNode second = statements.get(1);
+    if (rest.size() > 1) {
+      SqlNode second = rest.get(1);
       throw SqlException.of(
           SqlErrorKind.UNSUPPORTED,
           NodeConverter.position(second.getParserPosition()),
           "plan multiple statements",
-          "the request holds " + statements.size() + " statements",
-          "send one statement per request");
+          "the request holds " + rest.size() + " statements",
+          "send one statement per request, after any SET name=value; options");
     }
-    return new NodeConverter(source).statement(statements.get(0));
+    return new ParsedStatement(
+        new NodeConverter(source).statement(rest.get(0)), new StatementOptions(options));
+  }
+
+  private static void setOption(SqlSetOption set, Map<String, StatementOptions.Option> options) {
+    SqlPosition position = NodeConverter.position(set.getParserPosition());
+    if (set.getValue() == null || set.getScope() != null) {
+      throw SqlException.of(
+          SqlErrorKind.UNSUPPORTED,
+          position,
+          "plan " + (set.getValue() == null ? "RESET" : "ALTER " + set.getScope()),
+          "only SET name=value; query options before the query are supported",
+          null);
+    }
+    SqlNode value = set.getValue();
+    String text;
+    if (value instanceof SqlCharStringLiteral string) {
+      text = string.getValueAs(String.class);
+    } else if (value instanceof SqlLiteral literal) {
+      text = String.valueOf(literal.toValue());
+    } else {
+      text = value.toString();
+    }
+    options.put(String.join(".", set.getName().names), new StatementOptions.Option(text, position));
+  }
+
+  /** A statement and the query options written with it. */
+  public record ParsedStatement(SelectStatement statement, StatementOptions options) {
+    public ParsedStatement {
+      requireNonNull(statement, "statement is null");
+      requireNonNull(options, "options is null");
+    }
   }
 }

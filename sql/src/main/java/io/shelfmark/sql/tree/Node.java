@@ -10,6 +10,7 @@ import io.shelfmark.sql.SqlPosition;
  */
 public sealed interface Node
     permits IdentifierNode,
+        CastNode,
         LiteralNode,
         FunctionNode,
         OperatorNode,

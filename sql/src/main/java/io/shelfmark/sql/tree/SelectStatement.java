@@ -12,10 +12,14 @@ import java.util.OptionalLong;
 /**
  * A query as written: the only statement Shelfmark accepts. Clauses are kept as the syntax tree;
  * nothing is resolved yet.
+ *
+ * @param distinct whether the select list is {@code SELECT DISTINCT}
+ * @param from the table; empty for {@code SELECT 1} (a select list of constants)
  */
 public record SelectStatement(
+    boolean distinct,
     List<SelectItem> selectList,
-    TableReference from,
+    Optional<TableReference> from,
     Optional<Node> where,
     List<Node> groupBy,
     Optional<Node> having,

@@ -22,13 +22,17 @@ class TestFunctionRegistry {
             "avg",
             "count",
             "date_trunc",
+            "datetimeconvert",
             "datetrunc",
             "distinctcount",
             "distinctcounthll",
             "element_at",
+            "fromdatetime",
             "max",
             "min",
-            "sum");
+            "round",
+            "sum",
+            "todatetime");
   }
 
   @Test

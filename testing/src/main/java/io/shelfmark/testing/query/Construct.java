@@ -43,5 +43,21 @@ public enum Construct {
   LIMIT,
   OFFSET,
   /** {@code SELECT col, ... WHERE ... ORDER BY ... LIMIT} without aggregation. */
-  PLAIN_SELECT
+  PLAIN_SELECT,
+  /** {@code SELECT DISTINCT col, ... ORDER BY ... LIMIT}: a dashboard's variable or drop-down. */
+  SELECT_DISTINCT,
+  /** {@code SELECT 1 AS c0, 'x' AS c1}: literals without FROM (a client's connection check). */
+  SELECT_WITHOUT_FROM,
+  /**
+   * Superset's time grain {@code CAST(DATE_TRUNC('unit', CAST(col AS TIMESTAMP)) AS TIMESTAMP)}.
+   */
+  GROUP_BY_SUPERSET_TIME_GRAIN,
+  /** Superset's N-minute grain {@code CAST(ROUND(DATE_TRUNC('minute', ...), ms) AS TIMESTAMP)}. */
+  GROUP_BY_SUPERSET_ROUND_GRAIN,
+  /** Pinot's {@code DATETIMECONVERT(millis, ..., 'N:UNIT')} (Grafana's time series). */
+  GROUP_BY_DATETIMECONVERT,
+  /** An explicit {@code CAST} of a column in a select list. */
+  CAST,
+  /** Pinot's {@code FromDateTime}/{@code ToDateTime} of literals (folded while planning). */
+  DATE_TIME_TEXT
 }

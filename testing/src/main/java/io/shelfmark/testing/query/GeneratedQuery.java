@@ -11,8 +11,10 @@ import java.util.TreeMap;
 /**
  * One generated query in both dialects. The two texts differ only where the dialects do: Pinot's
  * {@code dateTrunc('unit', millis)} against DuckDB's {@code epoch_ms(date_trunc('unit',
- * make_timestamp(millis * 1000)))}, and {@code DISTINCTCOUNTHLL(col)} against an exact {@code
- * COUNT(DISTINCT col)}.
+ * make_timestamp(millis * 1000)))}, {@code DISTINCTCOUNTHLL(col)} against an exact {@code
+ * COUNT(DISTINCT col)}, and the dashboards' time buckets (Pinot's {@code CAST(millis AS
+ * TIMESTAMP)}, {@code DATETIMECONVERT} and {@code ROUND(time, width)}) against DuckDB's {@code
+ * make_timestamp} and integer division.
  *
  * @param shelfmarkSql the query for Shelfmark (Pinot-compatible dialect)
  * @param duckDbSql the same query for DuckDB

@@ -18,13 +18,14 @@ import java.util.Set;
  * ResultComparison} using {@link GeneratedQuery#ordered()} and {@link
  * GeneratedQuery#approximateColumns()}.
  *
- * <p>Shapes: a quarter are plain {@code SELECT term, ... [WHERE] ORDER BY <all outputs> LIMIT n
- * [OFFSET m]}; the rest aggregate ({@code COUNT(*)}, {@code COUNT(term)}, {@code SUM}, {@code AVG},
- * {@code MIN}, {@code MAX} over numeric columns, {@code COUNT(DISTINCT term)}, and {@code
- * DISTINCTCOUNTHLL} on the Shelfmark side only) over 0–2 grouping keys (columns, map keys, {@code
- * dateTrunc} of epoch-millis columns, {@code date_trunc} of timestamps), sometimes with {@code
- * HAVING} and {@code ORDER BY}, and {@code LIMIT}/{@code OFFSET} only after an {@code ORDER BY}
- * that is total. WHERE trees come from {@code PredicateGenerator} with literals from the {@link
+ * <p>Shapes: 2% select literals without FROM; 6% are {@code SELECT DISTINCT term, ... [WHERE] ORDER
+ * BY <all outputs> LIMIT n}; 22% are plain {@code SELECT term, ... [WHERE] ORDER BY <all outputs>
+ * LIMIT n [OFFSET m]}; the rest aggregate ({@code COUNT(*)}, {@code COUNT(term)}, {@code SUM},
+ * {@code AVG}, {@code MIN}, {@code MAX} over numeric columns, {@code COUNT(DISTINCT term)}, and
+ * {@code DISTINCTCOUNTHLL} on the Shelfmark side only) over 0–2 grouping keys (columns, map keys,
+ * {@code dateTrunc} of epoch-millis columns, {@code date_trunc} of timestamps), sometimes with
+ * {@code HAVING} and {@code ORDER BY}, and {@code LIMIT}/{@code OFFSET} only after an {@code ORDER
+ * BY} that is total. WHERE trees come from {@code PredicateGenerator} with literals from the {@link
  * ValueDomain}.
  *
  * <p>Determinism: {@code ORDER BY} gives every item an explicit {@code NULLS FIRST}/{@code LAST}
@@ -44,6 +45,13 @@ public final class RandomQueryGenerator {
 
   private static final String[] MILLIS_UNITS = {"second", "minute", "hour", "day"};
   private static final String[] TIMESTAMP_UNITS = {"minute", "hour", "day"};
+  private static final String[] GRAIN_UNITS = {
+    "second", "minute", "hour", "day", "week", "month", "quarter", "year"
+  };
+  private static final long[] ROUND_MILLIS = {300_000L, 600_000L, 900_000L, 1_800_000L};
+  private static final String[] CONVERT_UNITS = {"MILLISECONDS", "SECONDS", "MINUTES", "HOURS"};
+  private static final long[] CONVERT_UNIT_MILLIS = {1L, 1_000L, 60_000L, 3_600_000L};
+  private static final int[] CONVERT_COUNTS = {1, 5, 15, 30, 250};
 
   private final TableDescription table;
   private final ValueDomain domain;
@@ -80,7 +88,88 @@ public final class RandomQueryGenerator {
 
   /** The next query. */
   public GeneratedQuery next() {
-    return random.nextInt(100) < 25 ? plainSelect() : aggregation();
+    int roll = random.nextInt(100);
+    if (roll < 2) {
+      return constantSelect();
+    }
+    if (roll < 8) {
+      return distinctSelect();
+    }
+    return roll < 30 ? plainSelect() : aggregation();
+  }
+
+  /** {@code SELECT <literal> AS c0, ...} without FROM; the literals come from the data. */
+  private GeneratedQuery constantSelect() {
+    Set<Construct> used = EnumSet.of(Construct.SELECT_WITHOUT_FROM);
+    if (random.nextBoolean()) {
+      return dateTimeText(used);
+    }
+    StringBuilder sql = new StringBuilder("SELECT ");
+    int count = 1 + random.nextInt(3);
+    for (int i = 0; i < count; i++) {
+      String literal = Integer.toString(random.nextInt(1000));
+      Term term = terms.get(random.nextInt(terms.size()));
+      List<Object> values = domain.values(term.name());
+      if (random.nextBoolean() && !values.isEmpty()) {
+        Object value = values.get(random.nextInt(values.size()));
+        if (!(value instanceof Double)) {
+          literal = QuerySql.literal(value);
+        }
+      }
+      sql.append(i > 0 ? ", " : "").append(literal).append(" AS c").append(i);
+    }
+    return new GeneratedQuery(sql.toString(), sql.toString(), true, used, Map.of());
+  }
+
+  /**
+   * Pinot's {@code ToDateTime} and {@code FromDateTime} of a literal time between 1970 and 2100,
+   * against DuckDB's {@code strftime} and {@code strptime}.
+   */
+  private GeneratedQuery dateTimeText(Set<Construct> used) {
+    used.add(Construct.DATE_TIME_TEXT);
+    long millis = (long) (random.nextDouble() * 4_102_444_800_000L);
+    String text =
+        java.time.Instant.ofEpochMilli(millis)
+            .atOffset(java.time.ZoneOffset.UTC)
+            .format(
+                java.time.format.DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd HH:mm:ss", java.util.Locale.ROOT));
+    String shelfmark =
+        "SELECT ToDateTime("
+            + millis
+            + ", 'yyyy-MM-dd HH:mm:ss') AS c0, FromDateTime('"
+            + text
+            + "', 'yyyy-MM-dd HH:mm:ss') AS c1";
+    String duckDb =
+        "SELECT strftime(make_timestamp("
+            + millis
+            + " * 1000), '%Y-%m-%d %H:%M:%S') AS c0, epoch_ms(strptime('"
+            + text
+            + "', '%Y-%m-%d %H:%M:%S')) AS c1";
+    return new GeneratedQuery(shelfmark, duckDb, true, used, Map.of());
+  }
+
+  /**
+   * {@code SELECT DISTINCT} of one or two groupable terms, ordered by all of them: the query behind
+   * a dashboard's variable or filter drop-down.
+   */
+  private GeneratedQuery distinctSelect() {
+    Set<Construct> used = EnumSet.of(Construct.SELECT_DISTINCT);
+    List<Term> chosen = distinctTerms(groupTerms, 1 + random.nextInt(2));
+    List<Output> outputs = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      Term term = chosen.get(i);
+      outputs.add(new Output("c" + i, term.sql(), term.sql(), domain.hasNulls(term.name())));
+    }
+    String where = random.nextInt(100) < 60 ? " WHERE " + predicates.predicate(used) : "";
+    String tail = orderBy(outputs, false, used) + limit(used, 30);
+    GeneratedQuery query = build(outputs, where, "", "", tail, true, used, Map.of());
+    return new GeneratedQuery(
+        query.shelfmarkSql().replaceFirst("^SELECT ", "SELECT DISTINCT "),
+        query.duckDbSql().replaceFirst("^SELECT ", "SELECT DISTINCT "),
+        true,
+        used,
+        Map.of());
   }
 
   /** The next {@code count} queries. */
@@ -98,7 +187,8 @@ public final class RandomQueryGenerator {
     List<Output> outputs = new ArrayList<>();
     for (int i = 0; i < chosen.size(); i++) {
       Term term = chosen.get(i);
-      outputs.add(new Output("c" + i, term.sql(), term.sql(), domain.hasNulls(term.name())));
+      String sql = random.nextInt(100) < 20 ? cast(term, used) : term.sql();
+      outputs.add(new Output("c" + i, sql, sql, domain.hasNulls(term.name())));
     }
     String where = random.nextInt(100) < 80 ? " WHERE " + predicates.predicate(used) : "";
     String tail = orderBy(outputs, false, used) + limit(used, 50);
@@ -155,8 +245,29 @@ public final class RandomQueryGenerator {
         outputs, where, groupBy + having, groupByDuck + having, tail, ordered, used, approximate);
   }
 
+  /** An explicit CAST both dialects answer alike, or the term itself when there is none. */
+  private String cast(Term term, Set<Construct> used) {
+    String target =
+        switch (term.kind()) {
+          case INT -> random.nextBoolean() ? "BIGINT" : "DOUBLE";
+          case LONG -> random.nextBoolean() ? "DOUBLE" : "DECIMAL(38, 2)";
+          case DATE -> "TIMESTAMP";
+          case TIMESTAMP -> "TIMESTAMP";
+          case STRING, BOOLEAN, DOUBLE -> null;
+          default -> null;
+        };
+    if (target == null || term.mapKey()) {
+      return term.sql();
+    }
+    used.add(Construct.CAST);
+    return "CAST(" + term.sql() + " AS " + target + ")";
+  }
+
   private Output groupKey(String alias, Set<Construct> used) {
     int roll = random.nextInt(100);
+    if (!timeColumns.isEmpty() && roll < 25 && random.nextBoolean()) {
+      return dashboardTimeKey(alias, used);
+    }
     if (!timeColumns.isEmpty() && roll < 25) {
       used.add(Construct.GROUP_BY_DATE_TRUNC);
       Column column = timeColumns.get(random.nextInt(timeColumns.size()));
@@ -177,6 +288,61 @@ public final class RandomQueryGenerator {
     Term term = groupTerms.get(random.nextInt(groupTerms.size()));
     used.add(term.mapKey() ? Construct.GROUP_BY_MAP_KEY : Construct.GROUP_BY_COLUMN);
     return new Output(alias, term.sql(), term.sql(), domain.hasNulls(term.name()));
+  }
+
+  /**
+   * A time bucket as dashboards write it: Superset's grains over a timestamp or epoch millis, and
+   * Grafana's DATETIMECONVERT over epoch millis. DuckDB gets the same bucket in its own terms
+   * ({@code make_timestamp(micros)}, integer division); it has no BIGINT-to-TIMESTAMP cast.
+   */
+  private Output dashboardTimeKey(String alias, Set<Construct> used) {
+    Column column = timeColumns.get(random.nextInt(timeColumns.size()));
+    String name = QuerySql.identifier(column.name());
+    boolean nullable = domain.hasNulls(column.name());
+    String duckTimestamp =
+        column.epochMillis()
+            ? "make_timestamp(" + name + " * 1000)"
+            : "CAST(" + name + " AS TIMESTAMP)";
+    String duckMicros = column.epochMillis() ? name + " * 1000" : "epoch_us(" + name + ")";
+    int roll = random.nextInt(3);
+    if (roll == 0 && column.epochMillis()) {
+      used.add(Construct.GROUP_BY_DATETIMECONVERT);
+      int unit = random.nextInt(CONVERT_UNITS.length);
+      int count = CONVERT_COUNTS[random.nextInt(CONVERT_COUNTS.length)];
+      long width = count * CONVERT_UNIT_MILLIS[unit];
+      return new Output(
+          alias,
+          "DATETIMECONVERT("
+              + name
+              + ", '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '"
+              + count
+              + ":"
+              + CONVERT_UNITS[unit]
+              + "')",
+          "(" + name + " // " + width + ") * " + width,
+          nullable);
+    }
+    if (roll == 1) {
+      used.add(Construct.GROUP_BY_SUPERSET_ROUND_GRAIN);
+      long width = ROUND_MILLIS[random.nextInt(ROUND_MILLIS.length)];
+      long micros = width * 1000;
+      return new Output(
+          alias,
+          "CAST(ROUND(DATE_TRUNC('minute', CAST("
+              + name
+              + " AS TIMESTAMP)), "
+              + width
+              + ") AS TIMESTAMP)",
+          "make_timestamp((" + duckMicros + " // " + micros + ") * " + micros + ")",
+          nullable);
+    }
+    used.add(Construct.GROUP_BY_SUPERSET_TIME_GRAIN);
+    String unit = GRAIN_UNITS[random.nextInt(GRAIN_UNITS.length)];
+    return new Output(
+        alias,
+        "CAST(DATE_TRUNC('" + unit + "', CAST(" + name + " AS TIMESTAMP)) AS TIMESTAMP)",
+        "CAST(DATE_TRUNC('" + unit + "', " + duckTimestamp + ") AS TIMESTAMP)",
+        nullable);
   }
 
   private Aggregate aggregate(Set<Construct> used) {
@@ -276,7 +442,9 @@ public final class RandomQueryGenerator {
   }
 
   private String limit(Set<Construct> used, int maxLimit) {
-    if (random.nextInt(100) < 40 && !used.contains(Construct.PLAIN_SELECT)) {
+    if (random.nextInt(100) < 40
+        && !used.contains(Construct.PLAIN_SELECT)
+        && !used.contains(Construct.SELECT_DISTINCT)) {
       return "";
     }
     used.add(Construct.LIMIT);
