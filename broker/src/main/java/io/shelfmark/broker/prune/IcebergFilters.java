@@ -180,7 +180,7 @@ final class IcebergFilters {
   private static Optional<String> column(Expression operand) {
     Expression inner = operand;
     if (operand instanceof Cast cast) {
-      if (cast.operand().type() != PrimitiveType.INT || cast.type() != PrimitiveType.LONG) {
+      if (!isIntToLong(cast)) {
         return Optional.empty();
       }
       inner = cast.operand();
@@ -200,10 +200,18 @@ final class IcebergFilters {
     if (literal.isNull()) {
       return Optional.empty();
     }
-    if (operand instanceof Cast) {
-      long value = (Long) literal.value();
-      return value == (int) value ? Optional.of((Object) (int) value) : Optional.empty();
+    if (operand instanceof Cast cast) {
+      // Any other cast (INT or BIGINT widened to DECIMAL for `resolution > 15000.5`) carries a
+      // literal that is not a BIGINT; it is not translated, so the partition is read.
+      if (!isIntToLong(cast) || !(literal.value() instanceof Long value)) {
+        return Optional.empty();
+      }
+      return value == value.intValue() ? Optional.of((Object) value.intValue()) : Optional.empty();
     }
     return Optional.of(literal.value());
+  }
+
+  private static boolean isIntToLong(Cast cast) {
+    return cast.operand().type() == PrimitiveType.INT && cast.type() == PrimitiveType.LONG;
   }
 }

@@ -228,6 +228,19 @@ class TestFilePruner {
     };
   }
 
+  @Test
+  void integerColumnAgainstNonIntegralDecimalIsReadNotCrashed() {
+    // Issue 21 finding 7: the binder widens qty (INT) and org_id (BIGINT) to DECIMAL for these
+    // literals; that cast is not translated, so the file is read (never a ClassCastException).
+    PartitionSpec qty = PartitionSpec.builderFor(SCHEMA).identity("qty").build();
+    assertThat(pruner("qty > 15000.5", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner("qty IN (1.5, 2)", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner("qty BETWEEN 0.5 AND 1.5", qty).prune(file(qty, 40)))
+        .isEqualTo(MIGHT_MATCH);
+    PartitionSpec org = PartitionSpec.builderFor(SCHEMA).identity("org_id").build();
+    assertThat(pruner("org_id > 15000.5", org).prune(file(org, 7L))).isEqualTo(MIGHT_MATCH);
+  }
+
   private static FilePruner pruner(String where, PartitionSpec spec) {
     return FilePruner.of(plan(where, SCHEMA), SCHEMA, Map.of(spec.specId(), spec));
   }
