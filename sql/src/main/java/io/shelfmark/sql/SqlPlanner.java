@@ -22,12 +22,19 @@ import io.shelfmark.sql.schema.TableSchemaProvider;
  */
 public final class SqlPlanner {
   private final Binder binder;
+  private final SqlLimits limits;
 
-  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions) {
+  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions, SqlLimits limits) {
     this.binder =
         new Binder(
             requireNonNull(tables, "tables is null"),
             requireNonNull(functions, "functions is null"));
+    this.limits = requireNonNull(limits, "limits is null");
+  }
+
+  /** With the {@linkplain SqlLimits#defaults() default limits}. */
+  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions) {
+    this(tables, functions, SqlLimits.defaults());
   }
 
   /** With every built-in function. */
@@ -42,6 +49,6 @@ public final class SqlPlanner {
    *     form Shelfmark does not support; see {@link SqlException#kind()}
    */
   public QueryPlan plan(String sql) {
-    return binder.bind(SqlParser.parse(sql));
+    return binder.bind(SqlParser.parse(sql, limits));
   }
 }

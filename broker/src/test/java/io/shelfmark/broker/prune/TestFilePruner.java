@@ -235,8 +235,7 @@ class TestFilePruner {
     PartitionSpec qty = PartitionSpec.builderFor(SCHEMA).identity("qty").build();
     assertThat(pruner("qty > 15000.5", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
     assertThat(pruner("qty IN (1.5, 2)", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
-    assertThat(pruner("qty BETWEEN 0.5 AND 1.5", qty).prune(file(qty, 40)))
-        .isEqualTo(MIGHT_MATCH);
+    assertThat(pruner("qty BETWEEN 0.5 AND 1.5", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
     PartitionSpec org = PartitionSpec.builderFor(SCHEMA).identity("org_id").build();
     assertThat(pruner("org_id > 15000.5", org).prune(file(org, 7L))).isEqualTo(MIGHT_MATCH);
   }

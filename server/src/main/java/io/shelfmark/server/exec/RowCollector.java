@@ -32,8 +32,8 @@ final class RowCollector implements BatchConsumer {
 
   /**
    * offset + limit, or everything when there is no limit. Saturates: both are valid BIGINTs on
-   * their own (OFFSET 9223372036854775807 is a legal query that answers no rows), so their sum
-   * must not overflow into an error.
+   * their own (OFFSET 9223372036854775807 is a legal query that answers no rows), so their sum must
+   * not overflow into an error.
    */
   static long wanted(QueryPlan plan) {
     return plan.limit().isPresent()

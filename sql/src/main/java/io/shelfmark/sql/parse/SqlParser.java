@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
+import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.tree.SelectStatement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
@@ -37,21 +40,36 @@ public final class SqlParser {
           .withCaseSensitive(true)
           .withConformance(SqlConformanceEnum.LENIENT);
 
+  /**
+   * The stack of the thread that re-parses a query whose parse overflowed the caller's stack:
+   * enough for the deepest operator chain {@link SqlLimits#MAX_SQL_LENGTH_KEY} lets through at its
+   * default (reserved address space; pages are committed only as the parser uses them).
+   */
+  private static final long LARGE_STACK_BYTES = 256L * 1024 * 1024;
+
   private SqlParser() {}
+
+  /** Parses {@code sql} within the {@linkplain SqlLimits#defaults() default limits}. */
+  public static SelectStatement parse(String sql) {
+    return parse(sql, SqlLimits.defaults());
+  }
 
   /**
    * Parses {@code sql}, which must hold exactly one SELECT statement (a trailing semicolon is
    * allowed).
    *
-   * @throws SqlException when the text does not parse ({@link SqlErrorKind#SYNTAX}) or is a form
-   *     Shelfmark does not answer
+   * @throws SqlException when the text does not parse ({@link SqlErrorKind#SYNTAX}), is larger than
+   *     {@code limits} allow ({@link SqlErrorKind#LIMIT}) or is a form Shelfmark does not answer
    */
-  public static SelectStatement parse(String sql) {
+  public static SelectStatement parse(String sql, SqlLimits limits) {
     requireNonNull(sql, "sql is null");
+    requireNonNull(limits, "limits is null");
     SourceText source = new SourceText(sql);
+    SizeLimits sizeLimits = new SizeLimits(limits, source);
+    sizeLimits.checkText();
     SqlNodeList statements;
     try {
-      statements = org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList();
+      statements = parseStatements(sql);
     } catch (SqlParseException e) {
       throw ParseErrors.translate(source, e);
     }
@@ -68,6 +86,65 @@ public final class SqlParser {
           "the request holds " + statements.size() + " statements",
           "send one statement per request");
     }
+    sizeLimits.checkTree(statements.get(0));
     return new NodeConverter(source).statement(statements.get(0));
+  }
+
+  /**
+   * Calcite's parser recurses once or more per operator of a chain ({@code a OR b OR ...}, {@code
+   * NOT NOT ...}) and reports a stack overflow as a syntax error without a position. Such a query
+   * is parsed again on a thread with a large stack, so that it is answered, or refused by {@link
+   * SizeLimits} with a position; ordinary queries never pay for that thread.
+   */
+  private static SqlNodeList parseStatements(String sql) throws SqlParseException {
+    try {
+      return org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList();
+    } catch (SqlParseException e) {
+      if (!(rootCause(e) instanceof StackOverflowError)) {
+        throw e;
+      }
+    }
+    CompletableFuture<SqlNodeList> result = new CompletableFuture<>();
+    Thread thread =
+        new Thread(
+            null,
+            () -> {
+              try {
+                result.complete(
+                    org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList());
+              } catch (Throwable t) {
+                result.completeExceptionally(t);
+              }
+            },
+            "sql-parse-large-stack",
+            LARGE_STACK_BYTES);
+    thread.setDaemon(true);
+    thread.start();
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SqlException(
+          SqlErrorKind.SYNTAX, null, "Cannot parse SQL: interrupted while parsing", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof SqlParseException parse) {
+        throw parse;
+      }
+      throw new SqlException(
+          SqlErrorKind.LIMIT,
+          null,
+          "Cannot parse SQL: the query nests too deeply to parse (simplify the query, or lower "
+              + SqlLimits.MAX_SQL_LENGTH_KEY
+              + ")",
+          e.getCause());
+    }
+  }
+
+  private static Throwable rootCause(Throwable error) {
+    Throwable cause = error;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 }
