@@ -8,16 +8,16 @@ import static com.google.common.base.Preconditions.checkArgument;
  * position in the SQL, before anything recursive looks at it: these limits are what keeps a 33 KB
  * query of nested operators from overflowing a thread's stack.
  *
- * <p>The broker sets them from {@code broker.limits.*} in the cluster config.
+ * <p>The broker sets them from {@code broker.sql.*} in the cluster config.
  *
- * @param maxSqlLength the longest SQL text, in characters ({@code broker.limits.max-sql-length})
+ * @param maxSqlLength the longest SQL text, in characters ({@code broker.sql.max-length})
  * @param maxExpressionDepth how deeply expressions and parentheses may nest; a chain of one AND or
  *     OR ({@code a OR b OR c}) counts as one level, however long ({@code
- *     broker.limits.max-expression-depth})
+ *     broker.sql.max-expression-depth})
  * @param maxInListSize the most values in one IN or NOT IN list ({@code
- *     broker.limits.max-in-list-size})
+ *     broker.sql.max-in-list-size})
  * @param maxLogicalTerms the most terms in one chain of AND or of OR ({@code
- *     broker.limits.max-logical-terms})
+ *     broker.sql.max-logical-terms})
  */
 public record SqlLimits(
     int maxSqlLength, int maxExpressionDepth, int maxInListSize, int maxLogicalTerms) {
@@ -33,10 +33,10 @@ public record SqlLimits(
    */
   public static final int MAX_MAX_EXPRESSION_DEPTH = 1_000;
 
-  public static final String MAX_SQL_LENGTH_KEY = "broker.limits.max-sql-length";
-  public static final String MAX_EXPRESSION_DEPTH_KEY = "broker.limits.max-expression-depth";
-  public static final String MAX_IN_LIST_SIZE_KEY = "broker.limits.max-in-list-size";
-  public static final String MAX_LOGICAL_TERMS_KEY = "broker.limits.max-logical-terms";
+  public static final String MAX_SQL_LENGTH_KEY = "broker.sql.max-length";
+  public static final String MAX_EXPRESSION_DEPTH_KEY = "broker.sql.max-expression-depth";
+  public static final String MAX_IN_LIST_SIZE_KEY = "broker.sql.max-in-list-size";
+  public static final String MAX_LOGICAL_TERMS_KEY = "broker.sql.max-logical-terms";
 
   public SqlLimits {
     checkArgument(

@@ -42,7 +42,7 @@ class TestSqlLimits {
             new SqlLimits(100_000, 200, 100, 1_000), COUNT + chain("resolution = ", " OR ", 1_001));
     assertThat(error.getMessage())
         .startsWith("Cannot plan query at line 1, column 40: this OR has more than 1000 terms")
-        .contains("broker.limits.max-logical-terms");
+        .contains("broker.sql.max-logical-terms");
   }
 
   @Test
@@ -52,7 +52,7 @@ class TestSqlLimits {
     assertThat(error.getMessage())
         .startsWith("Cannot plan query at line 1, column ")
         .contains("expressions nest deeper than the limit of 200")
-        .contains("broker.limits.max-expression-depth");
+        .contains("broker.sql.max-expression-depth");
     // The first NOT beyond the limit, not the start of the query.
     assertThat(error.position().orElseThrow().column()).isGreaterThan(COUNT.length() + 4 * 190);
   }
@@ -73,7 +73,7 @@ class TestSqlLimits {
             "Cannot plan query at line 1, column "
                 + (COUNT.length() + 201)
                 + ": parentheses nest deeper than the limit of 200 (simplify the query, or raise"
-                + " broker.limits.max-expression-depth in the cluster config)");
+                + " broker.sql.max-expression-depth in the cluster config)");
   }
 
   @Test
@@ -108,7 +108,7 @@ class TestSqlLimits {
         .startsWith(
             "Cannot plan query at line 1, column 101: the query is 250 characters, over"
                 + " the limit of 100")
-        .contains("broker.limits.max-sql-length");
+        .contains("broker.sql.max-length");
   }
 
   @Test
@@ -125,7 +125,7 @@ class TestSqlLimits {
                     + "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ".length()
                     + 1)
                 + ": the IN list has 11 values, over the limit of 10")
-        .contains("broker.limits.max-in-list-size");
+        .contains("broker.sql.max-in-list-size");
   }
 
   private static String chain(String prefix, String operator, int terms) {

@@ -240,6 +240,18 @@ class TestFilePruner {
     assertThat(pruner("org_id > 15000.5", org).prune(file(org, 7L))).isEqualTo(MIGHT_MATCH);
   }
 
+  @Test
+  void longOrChainPrunesWithoutDeepRecursion() {
+    // Issue 21 finding 1: 2,000 ORs reach the broker's partition pruning as one flat OR.
+    PartitionSpec spec = PartitionSpec.builderFor(SCHEMA).identity("org_id").build();
+    String where =
+        java.util.stream.IntStream.range(0, 2_000)
+            .mapToObj(i -> "org_id = " + (i * 2))
+            .collect(java.util.stream.Collectors.joining(" OR "));
+    assertThat(pruner(where, spec).prune(file(spec, 3_998L))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner(where, spec).prune(file(spec, 7L))).isEqualTo(CANNOT_MATCH);
+  }
+
   private static FilePruner pruner(String where, PartitionSpec spec) {
     return FilePruner.of(plan(where, SCHEMA), SCHEMA, Map.of(spec.specId(), spec));
   }
