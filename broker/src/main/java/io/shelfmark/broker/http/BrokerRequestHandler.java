@@ -174,18 +174,21 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     QueryRequest queryRequest =
         new QueryRequest(
             sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get);
+    String requestId = ClientMessages.newRequestId();
     try {
       queryExecutor.execute(
           () -> {
             QueryResponse response;
             try {
-              response = routes.queries().execute(queryRequest);
-            } catch (RuntimeException e) {
-              // The service contract forbids throwing; if it does, it is a bug: say so, never hang.
-              log.error("Query service failed on: {}", sql, e);
+              response =
+                  ClientMessages.forClient(routes.queries().execute(queryRequest), requestId, sql);
+            } catch (RuntimeException | Error e) {
+              // The service contract forbids throwing; if it does (a StackOverflowError included),
+              // it is a bug: say so, never leave the client without an answer.
+              log.error("Query {} failed in the query service: {}", requestId, sql, e);
               response =
                   QueryResponse.failed(
-                      QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e);
+                      QueryErrorCode.INTERNAL, ClientMessages.internalError(requestId));
             }
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
             sendBytes(
@@ -287,7 +290,19 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    log.debug("Closing HTTP connection after error", cause);
-    ctx.close();
+    if (cause instanceof java.io.IOException || !ctx.channel().isActive()) {
+      log.debug("Closing HTTP connection after error", cause);
+      ctx.close();
+      return;
+    }
+    // A bug while routing: answer it rather than drop the connection without a word.
+    String requestId = ClientMessages.newRequestId();
+    log.error("Request {} failed while routing", requestId, cause);
+    HttpErrors.sendAndClose(
+        ctx,
+        HttpResponseStatus.INTERNAL_SERVER_ERROR,
+        "Cannot handle request: internal error (request id "
+            + requestId
+            + "; the broker's log has the details)");
   }
 }

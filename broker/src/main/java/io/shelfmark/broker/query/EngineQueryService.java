@@ -14,7 +14,9 @@ import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.server.result.ResultFinisher;
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
+import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.SqlPlanner;
+import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,8 +71,19 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock) {
+    this(routing, pruning, dispatcher, defaultTimeout, clock, SqlLimits.defaults());
+  }
+
+  /** With the planner refusing queries larger than {@code limits} allow. */
+  public EngineQueryService(
+      RoutingTable routing,
+      FilePruning pruning,
+      QueryDispatcher dispatcher,
+      Duration defaultTimeout,
+      Clock clock,
+      SqlLimits limits) {
     this.routing = requireNonNull(routing, "routing is null");
-    this.planner = new SqlPlanner(routing);
+    this.planner = new SqlPlanner(routing, FunctionRegistry.standard(), limits);
     this.pruning = requireNonNull(pruning, "pruning is null");
     this.dispatcher = requireNonNull(dispatcher, "dispatcher is null");
     this.defaultTimeout = requireNonNull(defaultTimeout, "defaultTimeout is null");

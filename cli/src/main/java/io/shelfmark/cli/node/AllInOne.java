@@ -8,6 +8,7 @@ import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
+import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.cache.TieredCache;
@@ -187,7 +188,12 @@ public final class AllInOne implements AutoCloseable {
               new SnapshotPruning(),
               dispatcher,
               BrokerRoutes.DEFAULT_TIMEOUT,
-              Clock.systemUTC());
+              Clock.systemUTC(),
+              new SqlLimits(
+                  config.sqlLimits().maxLength(),
+                  config.sqlLimits().maxExpressionDepth(),
+                  config.sqlLimits().maxInListSize(),
+                  config.sqlLimits().maxLogicalTerms()));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =
@@ -206,7 +212,8 @@ public final class AllInOne implements AutoCloseable {
                   ROLES,
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
-                  health));
+                  health),
+              config.http());
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
