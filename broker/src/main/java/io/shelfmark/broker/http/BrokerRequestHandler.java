@@ -239,13 +239,18 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
               failure.put("error", e.getMessage());
               failure.put("violations", e.violations());
               send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, failure);
-            } catch (RuntimeException e) {
-              log.error("Onboarding failed", e);
+            } catch (RuntimeException | Error e) {
+              // Answered even for an Error; the cause (paths, endpoints) stays in the log.
+              String requestId = ClientMessages.newRequestId();
+              log.error("Onboarding {} failed", requestId, e);
               send(
                   ctx,
                   keepAlive,
                   HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                  error("Cannot onboard the table: internal error: " + e));
+                  error(
+                      "Cannot onboard the table: internal error (request id "
+                          + requestId
+                          + "; the log has the details)"));
             }
           });
     } catch (RejectedExecutionException e) {
