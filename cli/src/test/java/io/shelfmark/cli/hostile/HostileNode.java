@@ -62,16 +62,7 @@ final class HostileNode implements AutoCloseable {
     if (lake.catalog() instanceof SupportsNamespaces namespaces) {
       namespaces.createNamespace(Namespace.of("hostile"));
     }
-    IcebergScenario scenario =
-        IcebergScenario.create(
-            lake.catalog(),
-            TableIdentifier.of("hostile", "events"),
-            IcebergScenario.SCHEMA,
-            IcebergScenario.spec(IcebergScenario.SCHEMA),
-            2,
-            IcebergScenario.s3Files(lake.s3().baseDirectory()),
-            21);
-    scenario.append(ROWS);
+    create(lake, "events");
     Path nodeDir = directory.resolve("node");
     AllInOne node =
         AllInOne.start(
@@ -94,20 +85,59 @@ final class HostileNode implements AutoCloseable {
             Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
             lake.store(),
             0);
-    node.registry()
-        .onboard(
-            TableConfig.builder(new TableIdentity(LocalLake.CATALOG_NAME, "hostile", "events"))
-                .column("category", ColumnConfig.of(IndexKind.INVERTED))
-                .column("quantity", ColumnConfig.of(IndexKind.RANGE))
-                .build());
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> node.registry().table(TABLE).orElseThrow().segmentsPending() == 0);
+    onboard(node, "events");
     return new HostileNode(lake, node);
   }
 
   int port() {
     return port;
+  }
+
+  /** Creates {@code hostile.<name>} with {@value #ROWS} rows and waits until it is served. */
+  void addTable(String name) throws Exception {
+    create(lake, name);
+    onboard(node, name);
+  }
+
+  /**
+   * Deletes the Parquet files of {@code hostile.<name>} from the embedded S3 server's directory, so
+   * that reading them fails in storage.
+   */
+  void deleteDataFiles(String name) throws IOException {
+    try (var files = java.nio.file.Files.walk(lake.s3().baseDirectory())) {
+      for (Path file :
+          files
+              .filter(f -> f.toString().contains("/hostile/" + name + "/"))
+              .filter(f -> f.toString().contains(".parquet"))
+              .toList()) {
+        java.nio.file.Files.delete(file);
+      }
+    }
+  }
+
+  private static void create(LocalLake lake, String name) {
+    IcebergScenario scenario =
+        IcebergScenario.create(
+            lake.catalog(),
+            TableIdentifier.of("hostile", name),
+            IcebergScenario.SCHEMA,
+            IcebergScenario.spec(IcebergScenario.SCHEMA),
+            2,
+            IcebergScenario.s3Files(lake.s3().baseDirectory()),
+            21);
+    scenario.append(ROWS);
+  }
+
+  private static void onboard(AllInOne node, String name) throws Exception {
+    node.registry()
+        .onboard(
+            TableConfig.builder(new TableIdentity(LocalLake.CATALOG_NAME, "hostile", name))
+                .column("category", ColumnConfig.of(IndexKind.INVERTED))
+                .column("quantity", ColumnConfig.of(IndexKind.RANGE))
+                .build());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> node.registry().table("hostile." + name).orElseThrow().segmentsPending() == 0);
   }
 
   /** A reply read to the end of the connection. */

@@ -100,6 +100,17 @@ class TestHostileHttp {
   }
 
   @Test
+  void deeplyNestedJsonIsRefused() throws Exception {
+    Reply reply =
+        node.post(
+            "/query/sql",
+            "{\"sql\": \"SELECT 1\", \"x\": " + "[".repeat(5_000) + "]".repeat(5_000) + "}");
+    assertThat(reply.status()).isEqualTo(400);
+    assertThat(reply.message()).startsWith("Cannot read query request: body is not valid JSON (");
+    node.assertHealthy();
+  }
+
+  @Test
   void slowHeadersGetRequestTimeout() throws Exception {
     try (Socket socket = node.open()) {
       long started = System.nanoTime();

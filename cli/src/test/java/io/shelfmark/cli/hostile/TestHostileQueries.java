@@ -125,6 +125,21 @@ class TestHostileQueries {
     node.assertHealthy();
   }
 
+  @Test
+  void storageFailureNamesNoLocalPathOrEndpointButARequestId() throws Exception {
+    node.addTable("broken");
+    node.deleteDataFiles("broken");
+    Reply reply =
+        node.query("SELECT id, amount, category FROM hostile.broken WHERE amount > -1 LIMIT 300");
+    String message = reply.message();
+    assertThat(reply.json().path("exceptions")).as(reply.body()).isNotEmpty();
+    assertThat(message)
+        .contains("(request id ")
+        .doesNotContain(node.s3Directory().toString())
+        .doesNotContainPattern("https?://");
+    node.assertHealthy();
+  }
+
   private void assertRefusedWithPosition(String sql, String detail) throws Exception {
     Reply reply = node.query(sql);
     assertThat(reply.status()).isEqualTo(200); // Pinot's shape: query errors in the body
