@@ -8,6 +8,7 @@ import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.tree.SelectStatement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
@@ -46,6 +47,12 @@ public final class SqlParser {
    * default (reserved address space; pages are committed only as the parser uses them).
    */
   private static final long LARGE_STACK_BYTES = 256L * 1024 * 1024;
+
+  /**
+   * How many such parses run at once, process-wide: each may commit tens of MiB of stack, and a
+   * burst of deep queries must not add that up. The others wait their turn (still answered).
+   */
+  private static final Semaphore LARGE_STACK_PARSES = new Semaphore(2, true);
 
   private SqlParser() {}
 
@@ -105,22 +112,30 @@ public final class SqlParser {
       }
     }
     CompletableFuture<SqlNodeList> result = new CompletableFuture<>();
-    Thread thread =
-        new Thread(
-            null,
-            () -> {
-              try {
-                result.complete(
-                    org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList());
-              } catch (Throwable t) {
-                result.completeExceptionally(t);
-              }
-            },
-            "sql-parse-large-stack",
-            LARGE_STACK_BYTES);
-    thread.setDaemon(true);
-    thread.start();
     try {
+      LARGE_STACK_PARSES.acquire();
+      Thread thread =
+          new Thread(
+              null,
+              () -> {
+                try {
+                  result.complete(
+                      org.apache.calcite.sql.parser.SqlParser.create(sql, CONFIG).parseStmtList());
+                } catch (Throwable t) {
+                  result.completeExceptionally(t);
+                } finally {
+                  LARGE_STACK_PARSES.release();
+                }
+              },
+              "sql-parse-large-stack",
+              LARGE_STACK_BYTES);
+      thread.setDaemon(true);
+      try {
+        thread.start();
+      } catch (RuntimeException | Error e) {
+        LARGE_STACK_PARSES.release(); // the thread that would release it never ran
+        throw e;
+      }
       return result.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
