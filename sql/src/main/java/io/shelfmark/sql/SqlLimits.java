@@ -24,7 +24,7 @@ public record SqlLimits(
   public static final int DEFAULT_MAX_SQL_LENGTH = 256 * 1024;
   public static final int DEFAULT_MAX_EXPRESSION_DEPTH = 200;
   public static final int DEFAULT_MAX_IN_LIST_SIZE = 10_000;
-  public static final int DEFAULT_MAX_LOGICAL_TERMS = 10_000;
+  public static final int DEFAULT_MAX_LOGICAL_TERMS = 5_000;
 
   /**
    * The deepest nesting that may be configured: Calcite's parser and the planner recurse once or
@@ -62,7 +62,7 @@ public record SqlLimits(
         maxLogicalTerms);
   }
 
-  /** The defaults: 256 Ki characters, depth 200, 10,000 IN values, 10,000 AND/OR terms. */
+  /** The defaults: 256 Ki characters, depth 200, 10,000 IN values, 5,000 AND/OR terms. */
   public static SqlLimits defaults() {
     return new SqlLimits(
         DEFAULT_MAX_SQL_LENGTH,

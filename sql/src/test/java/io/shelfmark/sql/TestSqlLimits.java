@@ -40,8 +40,19 @@ class TestSqlLimits {
     SqlException error =
         refused(
             new SqlLimits(100_000, 200, 100, 1_000), COUNT + chain("resolution = ", " OR ", 1_001));
+    // The 1000th OR makes 1001 terms: refused before Calcite parses (its parse time grows with
+    // the terms).
+    String sql = COUNT + chain("resolution = ", " OR ", 1_001);
+    int offset = 0;
+    for (int or = 0; or < 1_000; or++) {
+      offset = sql.indexOf(" OR ", offset) + 1;
+    }
+    int column = offset + 1;
     assertThat(error.getMessage())
-        .startsWith("Cannot plan query at line 1, column 40: this OR has more than 1000 terms")
+        .startsWith(
+            "Cannot plan query at line 1, column "
+                + column
+                + ": the query joins more than 1000 terms with AND or OR")
         .contains("broker.sql.max-logical-terms");
   }
 
@@ -51,10 +62,32 @@ class TestSqlLimits {
         refused(SqlLimits.defaults(), COUNT + "NOT ".repeat(3_000) + "resolution = 1");
     assertThat(error.getMessage())
         .startsWith("Cannot plan query at line 1, column ")
-        .contains("expressions nest deeper than the limit of 200")
+        .contains("NOT nests deeper than the limit of 200")
         .contains("broker.sql.max-expression-depth");
     // The first NOT beyond the limit, not the start of the query.
     assertThat(error.position().orElseThrow().column()).isGreaterThan(COUNT.length() + 4 * 190);
+  }
+
+  @Test
+  void notsParenthesizedOneByOneAreRefusedOnTheTree() throws Exception {
+    // Parentheses reset the lexical NOT run; the tree check still sees the depth.
+    String where = "NOT (NOT ".repeat(120) + "resolution = 1" + ")".repeat(120);
+    SqlException error = refused(SqlLimits.defaults(), COUNT + where);
+    assertThat(error.getMessage()).contains("expressions nest deeper than the limit of 200");
+  }
+
+  @Test
+  void wordsContainingAndOrNotAreNotKeywords() throws Exception {
+    QueryPlan plan =
+        onSmallStack(
+            () ->
+                new SqlPlanner(
+                        TestingTables.PROVIDER,
+                        FunctionRegistry.standard(),
+                        new SqlLimits(10_000, 10, 100, 2))
+                    .plan(
+                        "SELECT COUNT(*) FROM obs.metrics WHERE metric = 'a AND b OR c NOT NOT NOT'"));
+    assertThat(plan.filter()).isPresent();
   }
 
   @Test
@@ -97,7 +130,7 @@ class TestSqlLimits {
   void longestNotChainTheDefaultLengthAllowsIsRefusedNotOverflowed() throws Exception {
     String where = "NOT ".repeat((SqlLimits.DEFAULT_MAX_SQL_LENGTH - COUNT.length() - 20) / 4);
     SqlException error = refused(SqlLimits.defaults(), COUNT + where + "resolution = 1");
-    assertThat(error.getMessage()).contains("expressions nest deeper than the limit of 200");
+    assertThat(error.getMessage()).contains("NOT nests deeper than the limit of 200");
   }
 
   @Test

@@ -58,8 +58,7 @@ class TestHostileQueries {
   @Test
   void threeThousandNotsAreRefusedWithThePosition() throws Exception {
     assertRefusedWithPosition(
-        COUNT + "NOT ".repeat(3_000) + "quantity = 1",
-        "expressions nest deeper than the limit of 200");
+        COUNT + "NOT ".repeat(3_000) + "quantity = 1", "NOT nests deeper than the limit of 200");
   }
 
   @Test
@@ -79,6 +78,15 @@ class TestHostileQueries {
                 + ": parentheses nest deeper than the limit of 200 (simplify the query, or raise"
                 + " broker.sql.max-expression-depth in the cluster config)");
     node.assertHealthy();
+  }
+
+  @Test
+  void orChainBeyondTheTermLimitIsRefusedWithThePosition() throws Exception {
+    String where =
+        IntStream.range(0, 6_000)
+            .mapToObj(i -> "quantity = " + i)
+            .collect(Collectors.joining(" OR "));
+    assertRefusedWithPosition(COUNT + where, "the query joins more than 5000 terms with AND or OR");
   }
 
   @Test

@@ -19,7 +19,7 @@ public record SqlLimitsConfig(
   public static final int DEFAULT_MAX_LENGTH = 256 * 1024;
   public static final int DEFAULT_MAX_EXPRESSION_DEPTH = 200;
   public static final int DEFAULT_MAX_IN_LIST_SIZE = 10_000;
-  public static final int DEFAULT_MAX_LOGICAL_TERMS = 10_000;
+  public static final int DEFAULT_MAX_LOGICAL_TERMS = 5_000;
 
   /** The HTTP body limit (1 MiB) bounds SQL text anyway. */
   public static final int MAX_MAX_LENGTH = 1024 * 1024;

@@ -49,9 +49,46 @@ final class SizeLimits {
           SqlLimits.MAX_SQL_LENGTH_KEY);
     }
     int depth = 0;
+    int logicalKeywords = 0;
+    int notRun = 0;
     int i = 0;
     while (i < text.length()) {
       char c = text.charAt(i);
+      if (Character.isLetter(c) || c == '_') {
+        int end = i;
+        while (end < text.length()
+            && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+          end++;
+        }
+        String word = text.substring(i, end);
+        // Calcite's parser spends about 0.3 ms per AND/OR term and recurses per NOT: both are
+        // bounded here, before it runs, not only on its tree.
+        if (word.equalsIgnoreCase("AND") || word.equalsIgnoreCase("OR")) {
+          logicalKeywords++;
+          if (logicalKeywords >= limits.maxLogicalTerms()) {
+            throw refused(
+                source.position(i),
+                "the query joins more than " + limits.maxLogicalTerms() + " terms with AND or OR",
+                SqlLimits.MAX_LOGICAL_TERMS_KEY);
+          }
+        }
+        notRun = word.equalsIgnoreCase("NOT") ? notRun + 1 : 0;
+        if (notRun > limits.maxExpressionDepth()) {
+          throw refused(
+              source.position(i),
+              "NOT nests deeper than the limit of " + limits.maxExpressionDepth(),
+              SqlLimits.MAX_EXPRESSION_DEPTH_KEY);
+        }
+        i = end;
+        continue;
+      }
+      if (Character.isDigit(c)) {
+        i++;
+        continue;
+      }
+      if (!Character.isWhitespace(c)) {
+        notRun = 0;
+      }
       if (c == '\'' || c == '"') {
         i = endOfQuoted(text, i, c);
         continue;
