@@ -56,6 +56,25 @@ class TestShelfmarkCommandLine {
   }
 
   @Test
+  void configCheckRefusesARemoteBindWithoutTheOverride(@TempDir Path dir) throws Exception {
+    // Issue 21 finding 6: 0.0.0.0 used to pass silently although nothing authenticates clients.
+    Path file = dir.resolve("cluster.yaml");
+    Files.writeString(file, "roles: [server]\nsegment-store: /s\nhost: 0.0.0.0\n", UTF_8);
+    assertThat(run("config", "check", file.toString())).isEqualTo(1);
+    assertThat(err.toString())
+        .contains("Cannot use host: \"0.0.0.0\" (Shelfmark has no authentication yet")
+        .contains("broker.allow-unauthenticated-remote-access: true")
+        .doesNotContain("\tat ");
+
+    Files.writeString(
+        file,
+        "roles: [server]\nsegment-store: /s\nhost: 0.0.0.0\n"
+            + "broker:\n  allow-unauthenticated-remote-access: true\n",
+        UTF_8);
+    assertThat(run("config", "check", file.toString())).isZero();
+  }
+
+  @Test
   void validTableConfigIsConfirmed(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("t.yaml");
     Files.writeString(

@@ -42,9 +42,11 @@ import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.HttpConfig;
 import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.SegmentMode;
+import io.shelfmark.config.cluster.SqlLimitsConfig;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
@@ -103,6 +105,15 @@ final class ClusterConfigBinder {
             .choice(SEGMENT_MODE, SegmentMode.values(), SegmentMode::configName)
             .orElse(ClusterConfig.DEFAULT_SEGMENT_MODE);
     WarmupConfig warmup = bindWarmup(server.section(WARMUP));
+    HttpConfig http = bindHttp(broker.section(ClusterKeys.HTTP));
+    SqlLimitsConfig sqlLimits = bindSqlLimits(broker.section(ClusterKeys.SQL));
+    boolean allowRemote =
+        broker.bool(ClusterKeys.ALLOW_UNAUTHENTICATED_REMOTE_ACCESS).orElse(false);
+    if (!allowRemote && root.isSet(HOST) && !ClusterConfig.isLoopback(host)) {
+      // Checked here too, not only by the record, so that `config check` lists it by key path
+      // with every other violation.
+      root.reject(HOST, ClusterConfig.REMOTE_BIND_HINT);
+    }
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -119,7 +130,44 @@ final class ClusterConfigBinder {
             cache,
             dataDir,
             segmentMode,
-            warmup));
+            warmup,
+            http,
+            sqlLimits,
+            allowRemote));
+  }
+
+  private static HttpConfig bindHttp(ConfigNode http) {
+    Duration requestRead =
+        http.duration(ClusterKeys.REQUEST_READ_TIMEOUT, HttpConfig.MIN_TIMEOUT)
+            .orElse(HttpConfig.DEFAULT_REQUEST_READ_TIMEOUT);
+    Duration idle =
+        http.duration(ClusterKeys.IDLE_TIMEOUT, HttpConfig.MIN_TIMEOUT)
+            .orElse(HttpConfig.DEFAULT_IDLE_TIMEOUT);
+    int max =
+        http.integer(MAX_CONNECTIONS, 1, HttpConfig.MAX_MAX_CONNECTIONS)
+            .orElse(HttpConfig.DEFAULT_MAX_CONNECTIONS);
+    int perClient =
+        http.integer(ClusterKeys.MAX_CONNECTIONS_PER_CLIENT, 1, HttpConfig.MAX_MAX_CONNECTIONS)
+            .orElse(Math.min(max, HttpConfig.DEFAULT_MAX_CONNECTIONS_PER_CLIENT));
+    if (perClient > max) {
+      http.reject(
+          ClusterKeys.MAX_CONNECTIONS_PER_CLIENT,
+          "expected at most " + http.keyPath(MAX_CONNECTIONS) + ", " + max);
+      return HttpConfig.defaults(); // unused: the violation empties the result
+    }
+    return new HttpConfig(requestRead, idle, max, perClient);
+  }
+
+  private static SqlLimitsConfig bindSqlLimits(ConfigNode sql) {
+    return new SqlLimitsConfig(
+        sql.integer(ClusterKeys.MAX_LENGTH, 1, SqlLimitsConfig.MAX_MAX_LENGTH)
+            .orElse(SqlLimitsConfig.DEFAULT_MAX_LENGTH),
+        sql.integer(ClusterKeys.MAX_EXPRESSION_DEPTH, 1, SqlLimitsConfig.MAX_MAX_EXPRESSION_DEPTH)
+            .orElse(SqlLimitsConfig.DEFAULT_MAX_EXPRESSION_DEPTH),
+        sql.integer(ClusterKeys.MAX_IN_LIST_SIZE, 1, SqlLimitsConfig.MAX_MAX_IN_LIST_SIZE)
+            .orElse(SqlLimitsConfig.DEFAULT_MAX_IN_LIST_SIZE),
+        sql.integer(ClusterKeys.MAX_LOGICAL_TERMS, 2, SqlLimitsConfig.MAX_MAX_LOGICAL_TERMS)
+            .orElse(SqlLimitsConfig.DEFAULT_MAX_LOGICAL_TERMS));
   }
 
   private static WarmupConfig bindWarmup(ConfigNode warmup) {

@@ -29,6 +29,16 @@ final class ClusterKeys {
   static final String SEGMENT_STORE = "segment-store";
   static final String CACHE = "cache";
   static final String DATA_DIR = "data-dir";
+  static final String HTTP = "http";
+  static final String REQUEST_READ_TIMEOUT = "request-read-timeout";
+  static final String IDLE_TIMEOUT = "idle-timeout";
+  static final String MAX_CONNECTIONS_PER_CLIENT = "max-connections-per-client";
+  static final String SQL = "sql";
+  static final String MAX_LENGTH = "max-length";
+  static final String MAX_EXPRESSION_DEPTH = "max-expression-depth";
+  static final String MAX_IN_LIST_SIZE = "max-in-list-size";
+  static final String MAX_LOGICAL_TERMS = "max-logical-terms";
+  static final String ALLOW_UNAUTHENTICATED_REMOTE_ACCESS = "allow-unauthenticated-remote-access";
 
   static final String TYPE = "type";
   static final String ENDPOINT = "endpoint";
@@ -63,6 +73,15 @@ final class ClusterKeys {
           ROLES,
           HOST,
           BROKER + "." + HTTP_PORT,
+          BROKER + "." + ALLOW_UNAUTHENTICATED_REMOTE_ACCESS,
+          BROKER + "." + HTTP + "." + REQUEST_READ_TIMEOUT,
+          BROKER + "." + HTTP + "." + IDLE_TIMEOUT,
+          BROKER + "." + HTTP + "." + MAX_CONNECTIONS,
+          BROKER + "." + HTTP + "." + MAX_CONNECTIONS_PER_CLIENT,
+          BROKER + "." + SQL + "." + MAX_LENGTH,
+          BROKER + "." + SQL + "." + MAX_EXPRESSION_DEPTH,
+          BROKER + "." + SQL + "." + MAX_IN_LIST_SIZE,
+          BROKER + "." + SQL + "." + MAX_LOGICAL_TERMS,
           SERVER + "." + RPC_PORT,
           SERVER + "." + SEGMENT_MODE,
           SERVER + "." + WARMUP + "." + ROUNDS,

@@ -105,7 +105,26 @@ public final class ConfigWriter {
       roles.add(role.configName());
     }
     root.put(ClusterKeys.HOST, config.host());
-    root.putObject(ClusterKeys.BROKER).put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort());
+    ObjectNode broker =
+        root.putObject(ClusterKeys.BROKER)
+            .put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort());
+    if (config.allowUnauthenticatedRemoteAccess()) {
+      broker.put(ClusterKeys.ALLOW_UNAUTHENTICATED_REMOTE_ACCESS, true);
+    }
+    broker
+        .putObject(ClusterKeys.HTTP)
+        .put(
+            ClusterKeys.REQUEST_READ_TIMEOUT,
+            DurationFormat.format(config.http().requestReadTimeout()))
+        .put(ClusterKeys.IDLE_TIMEOUT, DurationFormat.format(config.http().idleTimeout()))
+        .put(ClusterKeys.MAX_CONNECTIONS, config.http().maxConnections())
+        .put(ClusterKeys.MAX_CONNECTIONS_PER_CLIENT, config.http().maxConnectionsPerClient());
+    broker
+        .putObject(ClusterKeys.SQL)
+        .put(ClusterKeys.MAX_LENGTH, config.sqlLimits().maxLength())
+        .put(ClusterKeys.MAX_EXPRESSION_DEPTH, config.sqlLimits().maxExpressionDepth())
+        .put(ClusterKeys.MAX_IN_LIST_SIZE, config.sqlLimits().maxInListSize())
+        .put(ClusterKeys.MAX_LOGICAL_TERMS, config.sqlLimits().maxLogicalTerms());
     ObjectNode server =
         root.putObject(ClusterKeys.SERVER)
             .put(ClusterKeys.RPC_PORT, config.ports().serverRpcPort())

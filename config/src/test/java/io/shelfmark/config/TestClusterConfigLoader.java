@@ -7,9 +7,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.HttpConfig;
 import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.SegmentMode;
+import io.shelfmark.config.cluster.SqlLimitsConfig;
 import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
@@ -34,6 +36,17 @@ class TestClusterConfigLoader {
       host: 10.0.0.5
       broker:
         http-port: 18099
+        allow-unauthenticated-remote-access: true
+        http:
+          request-read-timeout: 5s
+          idle-timeout: 30s
+          max-connections: 1000
+          max-connections-per-client: 100
+        sql:
+          max-length: 100000
+          max-expression-depth: 150
+          max-in-list-size: 5000
+          max-logical-terms: 4000
       server:
         rpc-port: 18098
         warmup:
@@ -91,7 +104,17 @@ class TestClusterConfigLoader {
           "cluster-name": "prod-eu",
           "roles": ["broker", "server"],
           "host": "10.0.0.5",
-          "broker": {"http-port": 18099},
+          "broker": {
+            "http-port": 18099, "allow-unauthenticated-remote-access": true,
+            "http": {
+              "request-read-timeout": "5s", "idle-timeout": "30s", "max-connections": 1000,
+              "max-connections-per-client": 100
+            },
+            "sql": {
+              "max-length": 100000, "max-expression-depth": 150, "max-in-list-size": 5000,
+              "max-logical-terms": 4000
+            }
+          },
           "server": {"rpc-port": 18098, "warmup": {"rounds": 5, "max-duration": "2m"}},
           "controller": {"http-port": 18097},
           "storage": {
@@ -121,6 +144,10 @@ class TestClusterConfigLoader {
     assertThat(config.roles()).containsExactly(Role.BROKER, Role.SERVER);
     assertThat(config.host()).isEqualTo("10.0.0.5");
     assertThat(config.ports()).isEqualTo(new PortsConfig(18099, 18098, 18097));
+    assertThat(config.allowUnauthenticatedRemoteAccess()).isTrue();
+    assertThat(config.http())
+        .isEqualTo(new HttpConfig(Duration.ofSeconds(5), Duration.ofSeconds(30), 1000, 100));
+    assertThat(config.sqlLimits()).isEqualTo(new SqlLimitsConfig(100_000, 150, 5000, 4000));
     assertThat(config.storage())
         .isEqualTo(
             new StorageConfig(
@@ -734,6 +761,54 @@ class TestClusterConfigLoader {
       return e;
     }
     throw new AssertionError("Expected a ConfigException for:\n" + yaml);
+  }
+
+  @Test
+  void nonLoopbackHostIsRefusedWithoutTheExplicitOverride() {
+    // Issue 21 finding 6: no authentication exists, so binding beyond loopback must be a choice.
+    assertViolations(
+        """
+        segment-store: /s
+        roles: [server]
+        host: 0.0.0.0
+        broker:
+          sql:
+            max-expression-depth: 5000
+          http:
+            max-connections: 10
+            max-connections-per-client: 20
+        """,
+        "Cannot use broker.http.max-connections-per-client: 20 (expected at most"
+            + " broker.http.max-connections, 10)",
+        "Cannot use broker.sql.max-expression-depth: 5000 (expected an integer from 1 to 1000)",
+        "Cannot use host: \"0.0.0.0\" (" + ClusterConfig.REMOTE_BIND_HINT + ")");
+  }
+
+  @Test
+  void nonLoopbackHostIsAcceptedWithTheOverride() throws Exception {
+    ClusterConfig config =
+        LOADER.loadCluster(
+            write(
+                "cluster.yaml",
+                """
+                segment-store: /s
+                roles: [server]
+                host: 0.0.0.0
+                broker:
+                  allow-unauthenticated-remote-access: true
+                """));
+    assertThat(config.host()).isEqualTo("0.0.0.0");
+    assertThat(config.allowUnauthenticatedRemoteAccess()).isTrue();
+  }
+
+  @Test
+  void loopbackHostsNeedNoOverride() {
+    for (String host : List.of("127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]")) {
+      assertThat(ClusterConfig.isLoopback(host)).as(host).isTrue();
+    }
+    for (String host : List.of("0.0.0.0", "::", "10.0.0.5", "example.com", "127.0.0.1.nip.io")) {
+      assertThat(ClusterConfig.isLoopback(host)).as(host).isFalse();
+    }
   }
 
   private static void assertViolations(String yaml, String... expected) {

@@ -17,5 +17,10 @@ public enum SqlErrorKind {
    */
   INVALID,
   /** Valid SQL that Shelfmark refuses to answer: joins, subqueries, window functions, DML, DDL. */
-  UNSUPPORTED
+  UNSUPPORTED,
+  /**
+   * The query is larger than a configured {@link SqlLimits limit} allows (too long, nested too
+   * deeply, too many IN values or AND/OR terms); the message names the limit's config key.
+   */
+  LIMIT
 }

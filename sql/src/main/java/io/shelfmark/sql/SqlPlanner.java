@@ -23,12 +23,19 @@ import io.shelfmark.sql.tree.SelectStatement;
  */
 public final class SqlPlanner {
   private final Binder binder;
+  private final SqlLimits limits;
 
-  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions) {
+  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions, SqlLimits limits) {
     this.binder =
         new Binder(
             requireNonNull(tables, "tables is null"),
             requireNonNull(functions, "functions is null"));
+    this.limits = requireNonNull(limits, "limits is null");
+  }
+
+  /** With the {@linkplain SqlLimits#defaults() default limits}. */
+  public SqlPlanner(TableSchemaProvider tables, FunctionRegistry functions) {
+    this(tables, functions, SqlLimits.defaults());
   }
 
   /** With every built-in function. */
@@ -62,7 +69,7 @@ public final class SqlPlanner {
    * @throws SqlException as {@link #plan}, and for an option Shelfmark cannot use
    */
   public PlannedStatement planStatement(String sql) {
-    SqlParser.ParsedStatement parsed = SqlParser.parseStatement(sql);
+    SqlParser.ParsedStatement parsed = SqlParser.parseStatement(sql, limits);
     StatementOptions options = parsed.options();
     options.timeout(); // validated while planning, so a bad value is a planning error
     if (parsed.statement().from().isEmpty()) {

@@ -10,9 +10,9 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.shelfmark.config.cluster.HttpConfig;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -37,13 +37,24 @@ public final class BrokerHttpServer implements AutoCloseable {
   /** Largest request body accepted; SQL text is small, anything bigger is a client error. */
   static final int MAX_REQUEST_BYTES = 1 << 20;
 
+  private static final int MAX_CHUNK_BYTES = 8192;
+
   private final BrokerRoutes routes;
+  private final HttpConfig http;
+  private final ConnectionLimits connections;
   private final EventLoopGroup group;
   private final AtomicLong requestIds = new AtomicLong();
   private Channel channel;
 
+  /** With the default connection limits and timeouts ({@link HttpConfig#defaults()}). */
   public BrokerHttpServer(BrokerRoutes routes) {
+    this(routes, HttpConfig.defaults());
+  }
+
+  public BrokerHttpServer(BrokerRoutes routes, HttpConfig http) {
     this.routes = requireNonNull(routes, "routes is null");
+    this.http = requireNonNull(http, "http is null");
+    this.connections = new ConnectionLimits(http);
     this.group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
   }
 
@@ -67,10 +78,22 @@ public final class BrokerHttpServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    RequestTimeouts timeouts =
+                        new RequestTimeouts(http.requestReadTimeout(), http.idleTimeout());
+                    // Limits first: a refused connection costs no decoding. Malformed requests
+                    // are answered before routing, which would misread them.
                     ch.pipeline()
-                        .addLast(new HttpServerCodec())
+                        .addLast(connections.handler())
+                        .addLast(timeouts.bytes())
+                        .addLast(
+                            new HttpServerCodec(
+                                MalformedRequests.MAX_REQUEST_LINE_BYTES,
+                                MalformedRequests.MAX_HEADER_BYTES,
+                                MAX_CHUNK_BYTES))
+                        .addLast(timeouts)
                         .addLast(new HttpServerKeepAliveHandler())
-                        .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+                        .addLast(new MalformedRequests.Aggregator(MAX_REQUEST_BYTES))
+                        .addLast(new MalformedRequests())
                         .addLast(new BrokerRequestHandler(routes, queryExecutor, requestIds));
                   }
                 });
@@ -96,6 +119,11 @@ public final class BrokerHttpServer implements AutoCloseable {
     int bound = ((InetSocketAddress) channel.localAddress()).getPort();
     log.info("Broker HTTP listening on http://{}:{}", host, bound);
     return bound;
+  }
+
+  /** The connections open now; for tests and metrics. */
+  public int openConnections() {
+    return connections.open();
   }
 
   @Override

@@ -326,18 +326,22 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     QueryRequest queryRequest =
         new QueryRequest(
             sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get, database);
+    // The id the answer's requestId field carries is the one scrubbed messages and the log name.
+    String logId = Long.toString(requestId);
     try {
       queryExecutor.execute(
           () -> {
             QueryResponse response;
             try {
-              response = routes.queries().execute(queryRequest);
-            } catch (RuntimeException e) {
-              // The service contract forbids throwing; if it does, it is a bug: say so, never hang.
-              log.error("Query service failed on: {}", sql, e);
+              response =
+                  ClientMessages.forClient(routes.queries().execute(queryRequest), logId, sql);
+            } catch (RuntimeException | Error e) {
+              // The service contract forbids throwing; if it does (a StackOverflowError included),
+              // it is a bug: say so, never leave the client without an answer.
+              log.error("Query {} failed in the query service: {}", logId, sql, e);
               response =
                   QueryResponse.failed(
-                      QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e);
+                      QueryErrorCode.INTERNAL, ClientMessages.internalError(logId));
             }
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
             sendBytes(
@@ -395,13 +399,18 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
               failure.put("error", e.getMessage());
               failure.put("violations", e.violations());
               send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, failure);
-            } catch (RuntimeException e) {
-              log.error("Onboarding failed", e);
+            } catch (RuntimeException | Error e) {
+              // Answered even for an Error; the cause (paths, endpoints) stays in the log.
+              String requestId = ClientMessages.newRequestId();
+              log.error("Onboarding {} failed", requestId, e);
               send(
                   ctx,
                   keepAlive,
                   HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                  error("Cannot onboard the table: internal error: " + e));
+                  error(
+                      "Cannot onboard the table: internal error (request id "
+                          + requestId
+                          + "; the log has the details)"));
             }
           });
     } catch (RejectedExecutionException e) {
@@ -481,7 +490,19 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    log.debug("Closing HTTP connection after error", cause);
-    ctx.close();
+    if (cause instanceof java.io.IOException || !ctx.channel().isActive()) {
+      log.debug("Closing HTTP connection after error", cause);
+      ctx.close();
+      return;
+    }
+    // A bug while routing: answer it rather than drop the connection without a word.
+    String requestId = ClientMessages.newRequestId();
+    log.error("Request {} failed while routing", requestId, cause);
+    HttpErrors.sendAndClose(
+        ctx,
+        HttpResponseStatus.INTERNAL_SERVER_ERROR,
+        "Cannot handle request: internal error (request id "
+            + requestId
+            + "; the broker's log has the details)");
   }
 }

@@ -3,6 +3,7 @@ package io.shelfmark.broker.http;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +23,11 @@ final class JsonBodies {
    */
   static final ObjectMapper MAPPER =
       new ObjectMapper(
-          JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build());
+          JsonFactory.builder()
+              .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+              // {"sql": "a", "sql": "b"} is ambiguous: refuse it rather than guess (last wins).
+              .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+              .build());
 
   private JsonBodies() {}
 

@@ -12,6 +12,13 @@ import java.util.Optional;
 final class QueryOptions {
   static final String TIMEOUT_MS = "timeoutMs";
 
+  /**
+   * The longest timeout a request may ask for: one day. Beyond any useful query, and it keeps a
+   * deadline (now plus the timeout) far inside the range of epoch milliseconds and nanoseconds,
+   * which {@code timeoutMs=9223372036854775807} overflowed.
+   */
+  static final long MAX_TIMEOUT_MS = 86_400_000L;
+
   /** An option whose value cannot be used; the message names it and says what is expected. */
   static final class InvalidOptionException extends Exception {
     InvalidOptionException(String message) {
@@ -56,11 +63,13 @@ final class QueryOptions {
     } catch (NumberFormatException e) {
       millis = -1;
     }
-    if (millis <= 0) {
+    if (millis <= 0 || millis > MAX_TIMEOUT_MS) {
       throw new InvalidOptionException(
           "Cannot use queryOptions timeoutMs="
               + value
-              + ": it must be a positive number of milliseconds");
+              + ": it must be a positive number of milliseconds, at most "
+              + MAX_TIMEOUT_MS
+              + " (one day)");
     }
     return Optional.of(Duration.ofMillis(millis));
   }

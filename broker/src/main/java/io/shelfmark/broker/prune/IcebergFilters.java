@@ -40,20 +40,8 @@ final class IcebergFilters {
   static org.apache.iceberg.expressions.Expression toIceberg(Expression filter) {
     requireNonNull(filter, "filter is null");
     return switch (filter) {
-      case And and -> {
-        org.apache.iceberg.expressions.Expression result = Expressions.alwaysTrue();
-        for (Expression term : and.terms()) {
-          result = Expressions.and(result, toIceberg(term));
-        }
-        yield result;
-      }
-      case Or or -> {
-        org.apache.iceberg.expressions.Expression result = Expressions.alwaysFalse();
-        for (Expression term : or.terms()) {
-          result = Expressions.or(result, toIceberg(term));
-        }
-        yield result;
-      }
+      case And and -> combine(and.terms(), true);
+      case Or or -> combine(or.terms(), false);
       case Literal literal ->
           !literal.isNull() && Boolean.TRUE.equals(literal.value())
               ? Expressions.alwaysTrue()
@@ -69,6 +57,36 @@ final class IcebergFilters {
       case Like like -> like(like);
       default -> Expressions.alwaysTrue();
     };
+  }
+
+  /**
+   * The terms joined as a balanced tree: Iceberg's evaluators recurse per level, and a chain of
+   * 2,000 ORs joined one by one would be 2,000 levels deep (log2 of that when balanced).
+   */
+  private static org.apache.iceberg.expressions.Expression combine(
+      List<Expression> terms, boolean isAnd) {
+    List<org.apache.iceberg.expressions.Expression> level = new ArrayList<>(terms.size());
+    for (Expression term : terms) {
+      level.add(toIceberg(term));
+    }
+    if (level.isEmpty()) {
+      return isAnd ? Expressions.alwaysTrue() : Expressions.alwaysFalse();
+    }
+    while (level.size() > 1) {
+      List<org.apache.iceberg.expressions.Expression> next = new ArrayList<>();
+      for (int i = 0; i < level.size(); i += 2) {
+        if (i + 1 == level.size()) {
+          next.add(level.get(i));
+        } else {
+          next.add(
+              isAnd
+                  ? Expressions.and(level.get(i), level.get(i + 1))
+                  : Expressions.or(level.get(i), level.get(i + 1)));
+        }
+      }
+      level = next;
+    }
+    return level.getFirst();
   }
 
   private static org.apache.iceberg.expressions.Expression comparison(Comparison comparison) {
@@ -180,7 +198,7 @@ final class IcebergFilters {
   private static Optional<String> column(Expression operand) {
     Expression inner = operand;
     if (operand instanceof Cast cast) {
-      if (cast.operand().type() != PrimitiveType.INT || cast.type() != PrimitiveType.LONG) {
+      if (!isIntToLong(cast)) {
         return Optional.empty();
       }
       inner = cast.operand();
@@ -200,10 +218,18 @@ final class IcebergFilters {
     if (literal.isNull()) {
       return Optional.empty();
     }
-    if (operand instanceof Cast) {
-      long value = (Long) literal.value();
-      return value == (int) value ? Optional.of((Object) (int) value) : Optional.empty();
+    if (operand instanceof Cast cast) {
+      // Any other cast (INT or BIGINT widened to DECIMAL for `resolution > 15000.5`) carries a
+      // literal that is not a BIGINT; it is not translated, so the partition is read.
+      if (!isIntToLong(cast) || !(literal.value() instanceof Long value)) {
+        return Optional.empty();
+      }
+      return value == value.intValue() ? Optional.of((Object) value.intValue()) : Optional.empty();
     }
     return Optional.of(literal.value());
+  }
+
+  private static boolean isIntToLong(Cast cast) {
+    return cast.operand().type() == PrimitiveType.INT && cast.type() == PrimitiveType.LONG;
   }
 }

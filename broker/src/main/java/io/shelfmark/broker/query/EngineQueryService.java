@@ -16,6 +16,7 @@ import io.shelfmark.server.result.ResultRendering;
 import io.shelfmark.sql.PlannedStatement;
 import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
+import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.SqlPlanner;
 import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.OutputColumn;
@@ -68,6 +69,7 @@ public final class EngineQueryService implements QueryService {
   private final Duration defaultTimeout;
   private final Clock clock;
   private final QueryListener listener;
+  private final SqlLimits limits;
   private final Cache<PlanKey, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
@@ -77,12 +79,20 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock) {
-    this(routing, pruning, dispatcher, defaultTimeout, clock, QueryListener.NONE);
+    this(
+        routing,
+        pruning,
+        dispatcher,
+        defaultTimeout,
+        clock,
+        QueryListener.NONE,
+        SqlLimits.defaults());
   }
 
   /**
    * @param listener told of every answered query (metrics, the query log), with its table once
    *     planning resolved one
+   * @param limits the planner refuses queries larger than these allow
    */
   public EngineQueryService(
       RoutingTable routing,
@@ -90,10 +100,12 @@ public final class EngineQueryService implements QueryService {
       QueryDispatcher dispatcher,
       Duration defaultTimeout,
       Clock clock,
-      QueryListener listener) {
+      QueryListener listener,
+      SqlLimits limits) {
     this.listener = requireNonNull(listener, "listener is null");
+    this.limits = requireNonNull(limits, "limits is null");
     this.routing = requireNonNull(routing, "routing is null");
-    this.planner = new SqlPlanner(routing, functions);
+    this.planner = new SqlPlanner(routing, functions, limits);
     this.pruning = requireNonNull(pruning, "pruning is null");
     this.dispatcher = requireNonNull(dispatcher, "dispatcher is null");
     this.defaultTimeout = requireNonNull(defaultTimeout, "defaultTimeout is null");
@@ -256,7 +268,8 @@ public final class EngineQueryService implements QueryService {
         database
             .map(
                 namespace ->
-                    new SqlPlanner(TableSchemaProvider.inNamespace(routing, namespace), functions))
+                    new SqlPlanner(
+                        TableSchemaProvider.inNamespace(routing, namespace), functions, limits))
             .orElse(planner);
     PlannedQuery planned = new PlannedQuery(inDatabase.planStatement(sql), tablesVersion);
     if (sql.length() <= MAX_CACHED_SQL_LENGTH) {
@@ -344,7 +357,9 @@ public final class EngineQueryService implements QueryService {
     return switch (e.kind()) {
       case UNSUPPORTED -> QueryErrorCode.UNSUPPORTED;
       case INVALID -> QueryErrorCode.QUERY_VALIDATION;
-      case SYNTAX -> QueryErrorCode.SQL_PARSING;
+      // Pinot refuses an over-large query while parsing it (150); the message names the limit's
+      // key.
+      case SYNTAX, LIMIT -> QueryErrorCode.SQL_PARSING;
       case UNRESOLVED -> {
         String message = e.getMessage();
         if (message.startsWith("Cannot resolve table")

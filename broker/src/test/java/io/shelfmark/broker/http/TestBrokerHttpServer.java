@@ -327,7 +327,8 @@ class TestBrokerHttpServer {
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(message(bad))
         .isEqualTo(
-            "Cannot use queryOptions timeoutMs=soon: it must be a positive number of milliseconds");
+            "Cannot use queryOptions timeoutMs=soon: it must be a positive number of milliseconds,"
+                + " at most 86400000 (one day)");
   }
 
   @Test

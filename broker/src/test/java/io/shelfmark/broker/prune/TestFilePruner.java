@@ -228,6 +228,30 @@ class TestFilePruner {
     };
   }
 
+  @Test
+  void integerColumnAgainstNonIntegralDecimalIsReadNotCrashed() {
+    // Issue 21 finding 7: the binder widens qty (INT) and org_id (BIGINT) to DECIMAL for these
+    // literals; that cast is not translated, so the file is read (never a ClassCastException).
+    PartitionSpec qty = PartitionSpec.builderFor(SCHEMA).identity("qty").build();
+    assertThat(pruner("qty > 15000.5", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner("qty IN (1.5, 2)", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner("qty BETWEEN 0.5 AND 1.5", qty).prune(file(qty, 40))).isEqualTo(MIGHT_MATCH);
+    PartitionSpec org = PartitionSpec.builderFor(SCHEMA).identity("org_id").build();
+    assertThat(pruner("org_id > 15000.5", org).prune(file(org, 7L))).isEqualTo(MIGHT_MATCH);
+  }
+
+  @Test
+  void longOrChainPrunesWithoutDeepRecursion() {
+    // Issue 21 finding 1: 2,000 ORs reach the broker's partition pruning as one flat OR.
+    PartitionSpec spec = PartitionSpec.builderFor(SCHEMA).identity("org_id").build();
+    String where =
+        java.util.stream.IntStream.range(0, 2_000)
+            .mapToObj(i -> "org_id = " + (i * 2))
+            .collect(java.util.stream.Collectors.joining(" OR "));
+    assertThat(pruner(where, spec).prune(file(spec, 3_998L))).isEqualTo(MIGHT_MATCH);
+    assertThat(pruner(where, spec).prune(file(spec, 7L))).isEqualTo(CANNOT_MATCH);
+  }
+
   private static FilePruner pruner(String where, PartitionSpec spec) {
     return FilePruner.of(plan(where, SCHEMA), SCHEMA, Map.of(spec.specId(), spec));
   }

@@ -101,7 +101,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private Target openTarget() throws IOException {
     if (config == null) {
-      LocalLake lake = LocalLake.start(dataDir, 0);
+      LocalLake lake = LocalLake.start(LocalLake.locate(dataDir, dataDir), 0);
       return new Target(lake.catalog(), "the local lake in " + lake.directory(), lake);
     }
     ClusterConfig cluster = ConfigLoader.withSystemEnvironment().loadCluster(config);

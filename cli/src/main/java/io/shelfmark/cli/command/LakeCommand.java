@@ -29,7 +29,11 @@ public final class LakeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    LocalLake lake = LocalLake.start(dataDir, s3Port);
+    Path directory = LocalLake.locate(dataDir, dataDir);
+    if (!directory.equals(dataDir)) {
+      System.out.println("Opening the quickstart's lake in " + directory.toAbsolutePath());
+    }
+    LocalLake lake = LocalLake.start(directory, s3Port);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

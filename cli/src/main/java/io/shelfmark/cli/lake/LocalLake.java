@@ -52,6 +52,34 @@ public final class LocalLake implements Closeable {
     this.catalog = catalog;
   }
 
+  /** The catalog file a lake directory holds. */
+  public static final String CATALOG_FILE = "catalog.db";
+
+  /** Where the quickstart keeps its lake inside its data directory. */
+  public static final String QUICKSTART_LAKE = "lake";
+
+  /**
+   * The lake directory to open for {@code dataDir}. The commands share one default data directory
+   * but not one layout: {@code lake}, {@code generate} and {@code bench segments} keep the lake in
+   * the directory itself, the quickstart in its {@value #QUICKSTART_LAKE} subdirectory. Whichever
+   * holds a catalog is opened, so that no command silently starts a second, empty catalog beside
+   * the tables another wrote.
+   *
+   * @param fresh where a new lake goes when neither layout holds one
+   */
+  public static Path locate(Path dataDir, Path fresh) {
+    requireNonNull(dataDir, "dataDir is null");
+    requireNonNull(fresh, "fresh is null");
+    if (Files.exists(dataDir.resolve(CATALOG_FILE))) {
+      return dataDir;
+    }
+    Path quickstart = dataDir.resolve(QUICKSTART_LAKE);
+    if (Files.exists(quickstart.resolve(CATALOG_FILE))) {
+      return quickstart;
+    }
+    return fresh;
+  }
+
   /**
    * Starts the S3 server on {@code s3Port} (0 for a free port) and opens the catalog.
    *
@@ -78,7 +106,7 @@ public final class LocalLake implements Closeable {
           CatalogConfig.builder()
               .type(CatalogType.JDBC)
               .name(CATALOG_NAME)
-              .uri("jdbc:sqlite:" + absolute.resolve("catalog.db"))
+              .uri("jdbc:sqlite:" + absolute.resolve(CATALOG_FILE))
               .warehouse(WAREHOUSE)
               .build();
       ObjectStore store = ObjectStores.open(storageConfig);

@@ -31,6 +31,7 @@ import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.server.delete.DeletedRowsLoader;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.ServedSegments;
+import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
@@ -196,7 +197,12 @@ public final class AllInOne implements AutoCloseable {
               QueryListener.all(
                   List.of(
                       new MicrometerQueryMetrics(metrics.registry()),
-                      new QueryLog(QueryLog.DEFAULT_SLOW_THRESHOLD, false, Clock.systemUTC()))));
+                      new QueryLog(QueryLog.DEFAULT_SLOW_THRESHOLD, false, Clock.systemUTC()))),
+              new SqlLimits(
+                  config.sqlLimits().maxLength(),
+                  config.sqlLimits().maxExpressionDepth(),
+                  config.sqlLimits().maxInListSize(),
+                  config.sqlLimits().maxLogicalTerms()));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =
@@ -217,7 +223,8 @@ public final class AllInOne implements AutoCloseable {
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
                   health,
-                  metrics.endpoint()));
+                  metrics.endpoint()),
+              config.http());
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);

@@ -84,7 +84,11 @@ public final class Quickstart implements AutoCloseable {
   public static Quickstart start(Options options, PrintStream out)
       throws IOException, OnboardingException {
     out.println("Shelfmark quickstart — data in " + options.dataDir().toAbsolutePath());
-    LocalLake lake = LocalLake.start(options.dataDir().resolve("lake"), 0);
+    LocalLake lake =
+        LocalLake.start(
+            LocalLake.locate(
+                options.dataDir(), options.dataDir().resolve(LocalLake.QUICKSTART_LAKE)),
+            0);
     AllInOne node = null;
     try {
       out.println(

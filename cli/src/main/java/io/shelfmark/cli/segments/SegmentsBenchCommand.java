@@ -136,7 +136,7 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
     TableConfig config = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
     TableIdentifier id =
         TableIdentifier.of(config.identity().namespace(), config.identity().name());
-    try (LocalLake lake = LocalLake.start(dataDir, 0)) {
+    try (LocalLake lake = LocalLake.start(LocalLake.locate(dataDir, dataDir), 0)) {
       GenerateReport generated = generate(lake, id);
       out.println(generated.summary());
       out.flush();

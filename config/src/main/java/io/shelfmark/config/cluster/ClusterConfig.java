@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Sets;
+import com.google.common.net.InetAddresses;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -36,6 +37,12 @@ import java.util.regex.Pattern;
  *     server.segment-mode})
  * @param warmup how the node warms up before reporting its first table ready ({@code
  *     server.warmup.*})
+ * @param http the broker's connection limits and timeouts ({@code broker.http.*})
+ * @param sqlLimits how large a query the broker plans ({@code broker.sql.*})
+ * @param allowUnauthenticatedRemoteAccess whether {@code host} may be an address other than
+ *     loopback although Shelfmark has no authentication yet: anyone who reaches the port can query
+ *     every table and onboard tables ({@code broker.allow-unauthenticated-remote-access}, default
+ *     false)
  */
 public record ClusterConfig(
     String clusterName,
@@ -48,7 +55,10 @@ public record ClusterConfig(
     CacheConfig cache,
     Path dataDir,
     SegmentMode segmentMode,
-    WarmupConfig warmup) {
+    WarmupConfig warmup,
+    HttpConfig http,
+    SqlLimitsConfig sqlLimits,
+    boolean allowUnauthenticatedRemoteAccess) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -74,6 +84,8 @@ public record ClusterConfig(
     requireNonNull(dataDir, "dataDir is null");
     requireNonNull(segmentMode, "segmentMode is null");
     requireNonNull(warmup, "warmup is null");
+    requireNonNull(http, "http is null");
+    requireNonNull(sqlLimits, "sqlLimits is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -81,12 +93,41 @@ public record ClusterConfig(
     checkArgument(!roles.isEmpty(), "Cannot use roles: empty (name at least one role)");
     checkArgument(!host.isBlank(), "Cannot use host: blank (e.g. 127.0.0.1)");
     checkArgument(
+        allowUnauthenticatedRemoteAccess || isLoopback(host),
+        "Cannot use host: %s (%s)",
+        host,
+        REMOTE_BIND_HINT);
+    checkArgument(
         catalog.isPresent() || !roles.contains(Role.CONTROLLER),
         "Cannot use roles with controller without a catalog section");
     checkArgument(
         isValidSegmentStore(segmentStore),
         "Cannot use segment-store: \"%s\" (expected s3://bucket/prefix or an absolute path)",
         segmentStore);
+  }
+
+  /** Why a non-loopback {@code host} is refused, and how to accept the risk. */
+  public static final String REMOTE_BIND_HINT =
+      "Shelfmark has no authentication yet, so a non-loopback address lets anyone who reaches"
+          + " the port query every table and onboard tables; bind 127.0.0.1 behind an"
+          + " authenticating proxy, or set broker.allow-unauthenticated-remote-access: true to"
+          + " accept that";
+
+  /**
+   * Whether {@code host} names this machine's loopback interface only: {@code localhost}, an
+   * address in 127.0.0.0/8 or {@code ::1}. Judged from the text without a DNS lookup, so any other
+   * name counts as remote.
+   */
+  public static boolean isLoopback(String host) {
+    requireNonNull(host, "host is null");
+    String text = host.strip();
+    if (text.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    if (text.startsWith("[") && text.endsWith("]")) {
+      text = text.substring(1, text.length() - 1);
+    }
+    return InetAddresses.isInetAddress(text) && InetAddresses.forString(text).isLoopbackAddress();
   }
 
   /**
@@ -131,6 +172,9 @@ public record ClusterConfig(
     private Path dataDir;
     private SegmentMode segmentMode;
     private WarmupConfig warmup;
+    private HttpConfig http;
+    private SqlLimitsConfig sqlLimits;
+    private Boolean allowUnauthenticatedRemoteAccess;
 
     private Builder() {}
 
@@ -206,6 +250,27 @@ public record ClusterConfig(
       return this;
     }
 
+    /** The connection limits; when unset, {@link HttpConfig#defaults}. */
+    public Builder http(HttpConfig http) {
+      checkUnset("http", this.http);
+      this.http = requireNonNull(http, "http is null");
+      return this;
+    }
+
+    /** The SQL size limits; when unset, {@link SqlLimitsConfig#defaults}. */
+    public Builder sqlLimits(SqlLimitsConfig sqlLimits) {
+      checkUnset("sqlLimits", this.sqlLimits);
+      this.sqlLimits = requireNonNull(sqlLimits, "sqlLimits is null");
+      return this;
+    }
+
+    /** Whether a non-loopback host is accepted without authentication; false when unset. */
+    public Builder allowUnauthenticatedRemoteAccess(boolean allow) {
+      checkUnset("allowUnauthenticatedRemoteAccess", this.allowUnauthenticatedRemoteAccess);
+      this.allowUnauthenticatedRemoteAccess = allow;
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -224,7 +289,10 @@ public record ClusterConfig(
           cache == null ? CacheConfig.defaults(resolvedDataDir) : cache,
           resolvedDataDir,
           segmentMode == null ? DEFAULT_SEGMENT_MODE : segmentMode,
-          warmup == null ? WarmupConfig.defaults() : warmup);
+          warmup == null ? WarmupConfig.defaults() : warmup,
+          http == null ? HttpConfig.defaults() : http,
+          sqlLimits == null ? SqlLimitsConfig.defaults() : sqlLimits,
+          Boolean.TRUE.equals(allowUnauthenticatedRemoteAccess));
     }
 
     private static void checkUnset(String name, Object current) {

@@ -164,4 +164,26 @@ class TestClusterConfig {
         .doesNotContain("tok,")
         .doesNotContain("=pw");
   }
+
+  @Test
+  void remoteHostNeedsTheExplicitOverride() {
+    // Programmatic configs, as the node is started with, are held to the same rule as files.
+    assertThatThrownBy(
+            () ->
+                ClusterConfig.builder()
+                    .segmentStore("/s")
+                    .roles(Role.SERVER)
+                    .host("0.0.0.0")
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot use host: 0.0.0.0 (Shelfmark has no authentication yet");
+    ClusterConfig config =
+        ClusterConfig.builder()
+            .segmentStore("/s")
+            .roles(Role.SERVER)
+            .host("0.0.0.0")
+            .allowUnauthenticatedRemoteAccess(true)
+            .build();
+    assertThat(config.allowUnauthenticatedRemoteAccess()).isTrue();
+  }
 }

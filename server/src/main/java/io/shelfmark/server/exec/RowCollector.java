@@ -30,10 +30,14 @@ final class RowCollector implements BatchConsumer {
     this.ordering = new RowOrdering(plan.orderBy(), plan.outputs().size());
   }
 
-  /** offset + limit, or everything when there is no limit. */
+  /**
+   * offset + limit, or everything when there is no limit. Saturates: both are valid BIGINTs on
+   * their own (OFFSET 9223372036854775807 is a legal query that answers no rows), so their sum must
+   * not overflow into an error.
+   */
   static long wanted(QueryPlan plan) {
     return plan.limit().isPresent()
-        ? Math.addExact(plan.offset(), plan.limit().getAsLong())
+        ? saturatedEnd(plan.offset(), plan.limit().getAsLong())
         : Long.MAX_VALUE;
   }
 
@@ -71,5 +75,11 @@ final class RowCollector implements BatchConsumer {
   public PartialResult result(ExecutionStatistics statistics) {
     List<List<Object>> kept = plan.orderBy().isEmpty() ? rows : ordering.first(rows, wanted);
     return PartialResult.ofRows(kept, statistics);
+  }
+
+  // Both are non-negative, so an overflow shows as a negative sum.
+  private static long saturatedEnd(long offset, long limit) {
+    long end = offset + limit;
+    return end < 0 ? Long.MAX_VALUE : end;
   }
 }

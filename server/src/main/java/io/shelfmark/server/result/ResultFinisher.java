@@ -44,7 +44,11 @@ public final class ResultFinisher {
         plan.aggregated() ? aggregatedRows(plan, partial.groups()) : partial.rows();
     int outputs = plan.outputs().size();
     RowOrdering ordering = new RowOrdering(plan.orderBy(), outputs);
-    long end = plan.limit().isPresent() ? plan.offset() + plan.limit().getAsLong() : Long.MAX_VALUE;
+    // Saturating, as in RowCollector: a huge OFFSET plus LIMIT answers no rows, not an overflow.
+    long end =
+        plan.limit().isPresent()
+            ? saturatedEnd(plan.offset(), plan.limit().getAsLong())
+            : Long.MAX_VALUE;
     List<List<Object>> ordered =
         plan.orderBy().isEmpty()
             ? rows.subList(0, (int) Math.min(rows.size(), end))
@@ -175,5 +179,11 @@ public final class ResultFinisher {
       case AggregateState.Distinct distinct -> (long) distinct.values().size();
       case AggregateState.Hll hll -> hll.estimate();
     };
+  }
+
+  // Both are non-negative, so an overflow shows as a negative sum.
+  private static long saturatedEnd(long offset, long limit) {
+    long end = offset + limit;
+    return end < 0 ? Long.MAX_VALUE : end;
   }
 }

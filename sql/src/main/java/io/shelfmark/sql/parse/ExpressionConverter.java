@@ -11,7 +11,9 @@ import io.shelfmark.sql.tree.OperatorNode;
 import io.shelfmark.sql.tree.OperatorNode.Operator;
 import io.shelfmark.sql.tree.SubscriptNode;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -114,6 +116,9 @@ final class ExpressionConverter {
 
   private Node call(SqlCall call) {
     SqlKind kind = call.getKind();
+    if (kind == SqlKind.AND || kind == SqlKind.OR) {
+      return chain(kind == SqlKind.AND ? Operator.AND : Operator.OR, call);
+    }
     Operator operator = simpleOperator(kind);
     if (operator != null) {
       return operator(operator, call, call.getOperandList());
@@ -172,8 +177,6 @@ final class ExpressionConverter {
 
   private static Operator simpleOperator(SqlKind kind) {
     return switch (kind) {
-      case AND -> Operator.AND;
-      case OR -> Operator.OR;
       case NOT -> Operator.NOT;
       case EQUALS -> Operator.EQUAL;
       case NOT_EQUALS -> Operator.NOT_EQUAL;
@@ -190,6 +193,29 @@ final class ExpressionConverter {
       case IS_NOT_NULL -> Operator.IS_NOT_NULL;
       default -> null;
     };
+  }
+
+  /**
+   * {@code a OR b OR c}, which Calcite nests as {@code (a OR b) OR c}, as one OR of three terms,
+   * collected without recursion: a chain of thousands of terms must not cost a stack frame each.
+   */
+  private Node chain(Operator operator, SqlCall call) {
+    SqlKind kind = call.getKind();
+    List<SqlNode> terms = new ArrayList<>();
+    Deque<SqlNode> pending = new ArrayDeque<>();
+    pending.push(call);
+    while (!pending.isEmpty()) {
+      SqlNode node = pending.pop();
+      if (node.getKind() == kind && node instanceof SqlCall link) {
+        List<SqlNode> operands = link.getOperandList();
+        for (int i = operands.size() - 1; i >= 0; i--) {
+          pending.push(operands.get(i));
+        }
+      } else {
+        terms.add(node);
+      }
+    }
+    return operator(operator, call, terms);
   }
 
   private Node operator(Operator operator, SqlCall call, List<SqlNode> operands) {

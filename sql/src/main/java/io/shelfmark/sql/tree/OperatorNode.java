@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * An operator applied to operands. The operand layout is fixed per operator: binary operators take
- * two; NOT, NEGATE, IS [NOT] NULL one; [NOT] BETWEEN three (value, low, high); [NOT] LIKE two or
- * three (value, pattern, escape); [NOT] IN the value followed by the list items.
+ * An operator applied to operands. The operand layout is fixed per operator: AND and OR take two or
+ * more (a chain {@code a OR b OR c} is one node); other binary operators take two; NOT, NEGATE, IS
+ * [NOT] NULL one; [NOT] BETWEEN three (value, low, high); [NOT] LIKE two or three (value, pattern,
+ * escape); [NOT] IN the value followed by the list items.
  */
 public record OperatorNode(Operator operator, List<Node> operands, SqlPosition position)
     implements Node {
@@ -94,6 +95,10 @@ public record OperatorNode(Operator operator, List<Node> operands, SqlPosition p
                   .map(Node::sql)
                   .collect(Collectors.joining(", "))
               + ")";
+      case AND, OR ->
+          operands.stream()
+              .map(Node::sql)
+              .collect(Collectors.joining(" " + operator.symbol() + " "));
       default -> operand(0).sql() + " " + operator.symbol() + " " + operand(1).sql();
     };
   }
