@@ -57,12 +57,15 @@ class TestBrokerErrorReplies {
         request -> {
           throw new StackOverflowError();
         });
-    JsonNode error = queryError();
+    JsonNode body = queryBody();
+    JsonNode error = body.path("exceptions").path(0);
     assertThat(error.path("errorCode").asInt()).isEqualTo(QueryErrorCode.INTERNAL.code());
+    // The id in the message is the answer's requestId: one id for the client and the log.
     assertThat(error.path("message").asText())
-        .matches(
-            "Cannot execute query: internal error \\(request id [0-9a-z]+-[0-9a-z]+; the broker's"
-                + " log has the details\\)");
+        .isEqualTo(
+            "Cannot execute query: internal error (request id "
+                + body.path("requestId").asLong()
+                + "; the broker's log has the details)");
   }
 
   @Test
@@ -104,12 +107,16 @@ class TestBrokerErrorReplies {
   }
 
   private JsonNode queryError() throws Exception {
+    return queryBody().path("exceptions").path(0);
+  }
+
+  private JsonNode queryBody() throws Exception {
     HttpResponse<String> response =
         client.send(
             HttpRequest.newBuilder(URI.create(base + "/query/sql"))
                 .POST(HttpRequest.BodyPublishers.ofString("{\"sql\": \"SELECT 1\"}"))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(response.body()).path("exceptions").path(0);
+    return JSON.readTree(response.body());
   }
 }
