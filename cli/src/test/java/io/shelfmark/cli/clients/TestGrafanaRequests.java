@@ -9,15 +9,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The requests the StarTree Grafana Pinot data source (v1.0.14) sends, in its order and shapes, to
@@ -27,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Its SQL with DATETIMECONVERT, DISTINCT or SELECT 1 is issue 20's SQL side, built on another
  * branch: those steps are skipped, never passed, until the node answers that SQL.
  */
+@ExtendWith(SharedClientNode.class)
 class TestGrafanaRequests {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DATABASE = "obs";
@@ -36,20 +35,12 @@ class TestGrafanaRequests {
 
   private static final long TO = 1754229600000L + 1;
 
-  @TempDir static Path dir;
   private static ClientNode node;
   private final HttpClient http = HttpClient.newHttpClient();
 
   @BeforeAll
-  static void start() throws Exception {
-    node = ClientNode.start(dir.resolve("node"));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (node != null) {
-      node.close();
-    }
+  static void start(ClientNode shared) throws Exception {
+    node = shared;
   }
 
   @Test

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,14 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * controller discovery, the multi-stage switch, the JDBC driver's metadata calls and queries.
  * Their answers are compared with the node's own over plain HTTP.
  */
+@ExtendWith(SharedClientNode.class)
 class TestJavaClients {
   @TempDir static Path dir;
   private static ClientNode node;
   private static JavaClientProbe probe;
 
   @BeforeAll
-  static void start() throws Exception {
-    node = ClientNode.start(dir.resolve("node"));
+  static void start(ClientNode shared) throws Exception {
+    node = shared;
     probe = JavaClientProbe.start(dir.resolve("probe.log"));
   }
 
@@ -35,9 +37,6 @@ class TestJavaClients {
   static void stop() throws Exception {
     if (probe != null) {
       probe.close();
-    }
-    if (node != null) {
-      node.close();
     }
   }
 

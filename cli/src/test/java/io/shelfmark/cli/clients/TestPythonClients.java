@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * unchanged, against a real node, with default settings. Runs the Python of the venv bin/test
  * builds from cli/src/test/python/requirements.txt (passed as {@code shelfmark.python}).
  */
+@ExtendWith(SharedClientNode.class)
 class TestPythonClients {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path PROBE = Path.of("src/test/python/pinotdb_probe.py");
@@ -36,7 +37,7 @@ class TestPythonClients {
   private static String python;
 
   @BeforeAll
-  static void start() throws Exception {
+  static void start(ClientNode shared) throws Exception {
     python = System.getProperty("shelfmark.python", "");
     if (python.isEmpty() || !Files.isExecutable(Path.of(python))) {
       throw new IllegalStateException(
@@ -45,14 +46,7 @@ class TestPythonClients {
               + " (run bin/test, which builds .shelfmark-build/pyenv from"
               + " cli/src/test/python/requirements.txt and passes -Dshelfmark.python to Maven)");
     }
-    node = ClientNode.start(dir.resolve("node"));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (node != null) {
-      node.close();
-    }
+    node = shared;
   }
 
   @Test
