@@ -8,8 +8,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * One {@link ClientNode} for every client test class of a run: starting a node (generating,
- * indexing and warming its table) costs more than the tests that use it. Kept in the root
- * context's store, which closes it (and so the node) when the run ends.
+ * indexing and warming its table) costs more than the tests that use it. Kept in the root context's
+ * store, which closes it (and so the node) when the run ends.
  */
 final class SharedClientNode implements ParameterResolver {
   @Override

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pinot's own Java clients, unchanged (org.apache.pinot pinot-java-client and pinot-jdbc-client
- * 1.2.0, run by the probe in a JVM of their own), against a real node: a broker list and
- * controller discovery, the multi-stage switch, the JDBC driver's metadata calls and queries.
- * Their answers are compared with the node's own over plain HTTP.
+ * 1.2.0, run by the probe in a JVM of their own), against a real node: a broker list and controller
+ * discovery, the multi-stage switch, the JDBC driver's metadata calls and queries. Their answers
+ * are compared with the node's own over plain HTTP.
  */
 @ExtendWith(SharedClientNode.class)
 class TestJavaClients {

@@ -105,14 +105,7 @@ class TestPythonClients {
   @Test
   void dialectCoreSelectOnTheReflectedTable() throws Exception {
     JsonNode answer =
-        run(
-            "core-select",
-            "database",
-            "obs",
-            "table",
-            "metrics",
-            "where_org_id",
-            "184833768");
+        run("core-select", "database", "obs", "table", "metrics", "where_org_id", "184833768");
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     String sql =
         "SELECT metric, COUNT(*) AS n, SUM(sum_rollup) AS s FROM obs.metrics"
