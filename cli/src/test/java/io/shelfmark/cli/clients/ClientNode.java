@@ -97,14 +97,6 @@ final class ClientNode implements AutoCloseable {
     return rows;
   }
 
-  /**
-   * True when the node answers {@code sql}: for a test of a client whose generated SQL needs issue
-   * 20's SQL side (SELECT 1, SET, DATETIMECONVERT, DISTINCT), built on another branch.
-   */
-  boolean answers(String sql) {
-    return query(sql, Optional.empty()).path("exceptions").isEmpty();
-  }
-
   @Override
   public void close() throws IOException {
     quickstart.close();

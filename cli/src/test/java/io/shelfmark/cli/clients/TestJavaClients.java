@@ -1,7 +1,6 @@
 package io.shelfmark.cli.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -116,13 +115,8 @@ class TestJavaClients {
 
   @Test
   void jdbcDriverSendsQueryOptionsAsSetStatements() throws Exception {
-    // The JDBC driver passes "SET timeoutMs=...;" through as written (and appends a LIMIT); parsing
-    // SET is issue 20's SQL side, built on another branch. Until it is here this test is skipped,
-    // never passed.
+    // The JDBC driver passes "SET timeoutMs=...;" through as written (and appends a LIMIT).
     String sql = "SET timeoutMs=3000; SELECT COUNT(*) FROM obs.metrics";
-    assumeTrue(
-        node.answers(sql + " LIMIT 10"),
-        "SET k=v; prefixes are not parsed on this branch (issue 20's SQL side)");
     JsonNode answer = run("jdbc-query", "sql", sql);
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     assertThat(rows(answer)).containsExactly(List.of(Long.toString(ClientNode.ROWS)));
