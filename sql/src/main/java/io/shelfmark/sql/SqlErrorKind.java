@@ -2,9 +2,9 @@ package io.shelfmark.sql;
 
 /**
  * Why a query was refused. The broker maps {@link #SYNTAX}, {@link #UNRESOLVED} and {@link
- * #INVALID} to its SQL error category (Pinot's 150) and {@link #UNSUPPORTED} to its unsupported
- * category: the first three are mistakes in the query, the last is valid SQL that Shelfmark does
- * not answer (yet).
+ * #INVALID} to Pinot's SQL error codes (150, 190 or 710 by what is unresolved, 700) and {@link
+ * #UNSUPPORTED} to its unsupported category: the first three are mistakes in the query, the last is
+ * valid SQL that Shelfmark does not answer (yet).
  */
 public enum SqlErrorKind {
   /** The text is not SQL: Calcite's parser failed. */

@@ -12,11 +12,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A real node for the client tests: the quickstart's {@code obs.metrics} table (with its map
@@ -32,17 +35,21 @@ final class ClientNode implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Quickstart quickstart;
+  private final Path dir;
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private ClientNode(Quickstart quickstart) {
+  private ClientNode(Quickstart quickstart, Path dir) {
     this.quickstart = quickstart;
+    this.dir = dir;
   }
 
+  /** Starts a node whose lake and data live in {@code dir}, deleted on {@link #close}. */
   static ClientNode start(Path dir) throws Exception {
     return new ClientNode(
         Quickstart.start(
             new Quickstart.Options(ROWS, 7, dir, 0, true),
-            new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)));
+            new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)),
+        dir);
   }
 
   int port() {
@@ -90,16 +97,13 @@ final class ClientNode implements AutoCloseable {
     return rows;
   }
 
-  /**
-   * True when the node answers {@code sql}: for a test of a client whose generated SQL needs issue
-   * 20's SQL side (SELECT 1, SET, DATETIMECONVERT, DISTINCT), built on another branch.
-   */
-  boolean answers(String sql) {
-    return query(sql, Optional.empty()).path("exceptions").isEmpty();
-  }
-
   @Override
   public void close() throws IOException {
     quickstart.close();
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
   }
 }

@@ -34,7 +34,7 @@ final class JavaClientProbe implements AutoCloseable {
     this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
   }
 
-  /** Starts the probe, built by the pinot-clients module (which the build orders before cli). */
+  /** Starts the probe, built by the pinot-clients module (the root pom lists it before cli). */
   static JavaClientProbe start(Path logFile) throws IOException {
     String dir = System.getProperty("shelfmark.pinot-clients.dir", "");
     Path target = Path.of(dir.isEmpty() ? "../pinot-clients/target" : dir);
@@ -43,8 +43,8 @@ final class JavaClientProbe implements AutoCloseable {
       throw new IllegalStateException(
           "Cannot start the Pinot Java client probe: "
               + classpathFile.toAbsolutePath()
-              + " or its classes are missing (build the pinot-clients module: bin/test, or"
-              + " ./mvnw -pl cli -am test)");
+              + " or its classes are missing (build the pinot-clients module: run bin/test, or add"
+              + " it to the modules built: ./mvnw -pl pinot-clients,cli -am test)");
     }
     String classpath =
         target.resolve("classes") + File.pathSeparator + Files.readString(classpathFile).strip();

@@ -1,7 +1,6 @@
 package io.shelfmark.cli.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -12,22 +11,24 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pinot's own Java clients, unchanged (org.apache.pinot pinot-java-client and pinot-jdbc-client
- * 1.2.0, run by the probe in a JVM of their own), against a real node: a broker list and
- * controller discovery, the multi-stage switch, the JDBC driver's metadata calls and queries.
- * Their answers are compared with the node's own over plain HTTP.
+ * 1.2.0, run by the probe in a JVM of their own), against a real node: a broker list and controller
+ * discovery, the multi-stage switch, the JDBC driver's metadata calls and queries. Their answers
+ * are compared with the node's own over plain HTTP.
  */
+@ExtendWith(SharedClientNode.class)
 class TestJavaClients {
   @TempDir static Path dir;
   private static ClientNode node;
   private static JavaClientProbe probe;
 
   @BeforeAll
-  static void start() throws Exception {
-    node = ClientNode.start(dir.resolve("node"));
+  static void start(ClientNode shared) throws Exception {
+    node = shared;
     probe = JavaClientProbe.start(dir.resolve("probe.log"));
   }
 
@@ -35,9 +36,6 @@ class TestJavaClients {
   static void stop() throws Exception {
     if (probe != null) {
       probe.close();
-    }
-    if (node != null) {
-      node.close();
     }
   }
 
@@ -117,13 +115,8 @@ class TestJavaClients {
 
   @Test
   void jdbcDriverSendsQueryOptionsAsSetStatements() throws Exception {
-    // The JDBC driver passes "SET timeoutMs=...;" through as written (and appends a LIMIT); parsing
-    // SET is issue 20's SQL side, built on another branch. Until it is here this test is skipped,
-    // never passed.
+    // The JDBC driver passes "SET timeoutMs=...;" through as written (and appends a LIMIT).
     String sql = "SET timeoutMs=3000; SELECT COUNT(*) FROM obs.metrics";
-    assumeTrue(
-        node.answers(sql + " LIMIT 10"),
-        "SET k=v; prefixes are not parsed on this branch (issue 20's SQL side)");
     JsonNode answer = run("jdbc-query", "sql", sql);
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     assertThat(rows(answer)).containsExactly(List.of(Long.toString(ClientNode.ROWS)));

@@ -2,7 +2,6 @@ package io.shelfmark.cli.clients;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * unchanged, against a real node, with default settings. Runs the Python of the venv bin/test
  * builds from cli/src/test/python/requirements.txt (passed as {@code shelfmark.python}).
  */
+@ExtendWith(SharedClientNode.class)
 class TestPythonClients {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path PROBE = Path.of("src/test/python/pinotdb_probe.py");
@@ -36,7 +36,7 @@ class TestPythonClients {
   private static String python;
 
   @BeforeAll
-  static void start() throws Exception {
+  static void start(ClientNode shared) throws Exception {
     python = System.getProperty("shelfmark.python", "");
     if (python.isEmpty() || !Files.isExecutable(Path.of(python))) {
       throw new IllegalStateException(
@@ -45,14 +45,7 @@ class TestPythonClients {
               + " (run bin/test, which builds .shelfmark-build/pyenv from"
               + " cli/src/test/python/requirements.txt and passes -Dshelfmark.python to Maven)");
     }
-    node = ClientNode.start(dir.resolve("node"));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (node != null) {
-      node.close();
-    }
+    node = shared;
   }
 
   @Test
@@ -77,6 +70,39 @@ class TestPythonClients {
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     assertThat(values(answer.get("rows")))
         .isEqualTo(values(node.query(sql, Optional.empty()).path("resultTable").path("rows")));
+  }
+
+  @Test
+  void dbApiAnswersASupersetTimeGrainQuery() throws Exception {
+    // The shape of Superset's Pinot time-series SQL: its PT1M grain expression on a BIGINT epoch
+    // millis column, grouped, over the dashboard's range, aggregated as a chart metric.
+    String grain = "CAST(DATE_TRUNC('minute', CAST(logical_timestamp AS TIMESTAMP)) AS TIMESTAMP)";
+    String range = "logical_timestamp >= 1754226000000 AND logical_timestamp < 1754229600000";
+    String sql =
+        "SELECT "
+            + grain
+            + " AS __timestamp, SUM(sum_rollup) AS \"SUM(sum_rollup)\" FROM metrics WHERE "
+            + range
+            + " GROUP BY "
+            + grain
+            + " ORDER BY \"SUM(sum_rollup)\" DESC LIMIT 10000";
+    JsonNode answer = run("dbapi", "sql", sql, "database", "obs");
+    assertThat(answer.has("error")).as(answer.toString()).isFalse();
+    double total = 0;
+    for (JsonNode row : answer.get("rows")) {
+      // pinotdb parses TIMESTAMP values into datetimes: whole minutes.
+      assertThat(row.get(0).asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:00");
+      total += row.get(1).asDouble();
+    }
+    double expected =
+        node.query("SELECT SUM(sum_rollup) FROM obs.metrics WHERE " + range, Optional.empty())
+            .path("resultTable")
+            .path("rows")
+            .get(0)
+            .get(0)
+            .asDouble();
+    assertThat(answer.get("rows")).isNotEmpty();
+    assertThat(total).isCloseTo(expected, org.assertj.core.data.Percentage.withPercentage(1e-9));
   }
 
   @Test
@@ -111,14 +137,7 @@ class TestPythonClients {
   @Test
   void dialectCoreSelectOnTheReflectedTable() throws Exception {
     JsonNode answer =
-        run(
-            "core-select",
-            "database",
-            "obs",
-            "table",
-            "metrics",
-            "where_org_id",
-            "184833768");
+        run("core-select", "database", "obs", "table", "metrics", "where_org_id", "184833768");
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     String sql =
         "SELECT metric, COUNT(*) AS n, SUM(sum_rollup) AS s FROM obs.metrics"
@@ -131,10 +150,8 @@ class TestPythonClients {
   }
 
   @Test
-  void dialectPingNeedsSelectWithoutFrom() throws Exception {
-    // do_ping sends SELECT 1, Superset's "Test connection": issue 20's SQL side, built on another
-    // branch. Until it is here this test is skipped, never passed.
-    assumeTrue(node.answers("SELECT 1"), "SELECT without FROM is not planned on this branch");
+  void dialectPingAndSelectWithoutFrom() throws Exception {
+    // do_ping sends SELECT 1: Superset's "Test connection".
     JsonNode answer = run("ping");
     assertThat(answer.has("error")).as(answer.toString()).isFalse();
     assertThat(answer.get("ping").asBoolean()).isTrue();
