@@ -1,10 +1,10 @@
 package io.shelfmark.sql;
 
 /**
- * Why a query was refused. The broker maps {@link #SYNTAX}, {@link #UNRESOLVED} and {@link
- * #INVALID} to Pinot's SQL error codes (150, 190 or 710 by what is unresolved, 700) and {@link
- * #UNSUPPORTED} to its unsupported category: the first three are mistakes in the query, the last is
- * valid SQL that Shelfmark does not answer (yet).
+ * Why a query was refused. The broker maps {@link #SYNTAX}, {@link #UNRESOLVED}, {@link #INVALID}
+ * and {@link #LIMIT} to Pinot's SQL error codes (150, 190 or 710 by what is unresolved, 700, 150)
+ * and {@link #UNSUPPORTED} to its unsupported category: the first four are about the query itself,
+ * the last is valid SQL that Shelfmark does not answer (yet).
  */
 public enum SqlErrorKind {
   /** The text is not SQL: Calcite's parser failed. */
