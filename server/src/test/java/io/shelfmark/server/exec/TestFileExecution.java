@@ -371,7 +371,8 @@ class TestFileExecution {
     TestingLakeTables lake = TestingLakeTables.shared();
     try (TestingEngine engine = new TestingEngine(lake, lake.types, Mode.PINNED)) {
       // A whole map is read now (previews); its rendering is checked in TestMapPreview.
-      assertThat(engine.finalResult("SELECT m FROM test.types ORDER BY id LIMIT 1").columnDataTypes())
+      assertThat(
+              engine.finalResult("SELECT m FROM test.types ORDER BY id LIMIT 1").columnDataTypes())
           .containsExactly("MAP");
       // A segment of another file is refused rather than used for the wrong rows.
       FileTask first = engine.tasks().get(0);
