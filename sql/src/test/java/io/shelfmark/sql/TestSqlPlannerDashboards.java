@@ -199,4 +199,15 @@ class TestSqlPlannerDashboards {
     assertThat(constantValue("ToDateTime(1767348000000, 'yyyy-MM-dd HH:mm')"))
         .isEqualTo("'2026-01-02 10:00'");
   }
+
+  @Test
+  void pinotEpochFunctionsAreLongArithmetic() {
+    assertThat(bound("ToEpochMinutes(long_col)")).isEqualTo("(long_col // 60000)");
+    assertThat(bound("ToEpochSecondsRounded(long_col, 10)"))
+        .isEqualTo("((long_col // 10000) * 10)");
+    assertThat(bound("ToEpochHoursBucket(long_col, 6)")).isEqualTo("(long_col // 21600000)");
+    assertThat(bound("FromEpochDays(int_col)")).isEqualTo("(CAST(int_col AS LONG) * 86400000)");
+    assertThat(constantValue("ToEpochDays(1767398399999)")).isEqualTo("20455");
+    assertThat(constantValue("FromEpochSeconds(1767312000)")).isEqualTo("1767312000000");
+  }
 }

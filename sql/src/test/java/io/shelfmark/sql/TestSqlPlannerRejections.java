@@ -130,8 +130,12 @@ class TestSqlPlannerRejections {
             8,
             "Cannot resolve function 'dateTrunk' at line 1, column 8 (supported functions:"
                 + " approx_count_distinct, avg, count, date_trunc, datetimeconvert, datetrunc,"
-                + " distinctcount, distinctcounthll, element_at, fromdatetime, max, min, round,"
-                + " sum, todatetime)"),
+                + " distinctcount, distinctcounthll, element_at, fromdatetime, fromepochdays,"
+                + " fromepochhours, fromepochminutes, fromepochseconds, max, min, round, sum,"
+                + " todatetime, toepochdays, toepochdaysbucket, toepochdaysrounded, toepochhours,"
+                + " toepochhoursbucket, toepochhoursrounded, toepochminutes, toepochminutesbucket,"
+                + " toepochminutesrounded, toepochseconds, toepochsecondsbucket,"
+                + " toepochsecondsrounded)"),
         rejected(
             "SELECT ToDateTime(logical_timestamp, 'yyyy-MM-dd') FROM obs.metrics LIMIT 1",
             SqlErrorKind.UNSUPPORTED,

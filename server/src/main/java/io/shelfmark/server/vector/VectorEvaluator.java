@@ -133,6 +133,7 @@ public final class VectorEvaluator {
                   case SUBTRACT -> Math.subtractExact(a[i], b[i]);
                   case MULTIPLY -> Math.multiplyExact(a[i], b[i]);
                   case DIVIDE -> throw new IllegalStateException("integer division");
+                  case INTEGER_DIVIDE -> a[i] / b[i];
                 };
             if (type == PrimitiveType.INT && out[i] != (int) out[i]) {
               throw new ArithmeticException("integer overflow");
@@ -156,6 +157,7 @@ public final class VectorEvaluator {
               case SUBTRACT -> a[i] - b[i];
               case MULTIPLY -> a[i] * b[i];
               case DIVIDE -> a[i] / b[i];
+              case INTEGER_DIVIDE -> throw new IllegalStateException("integer division of doubles");
             };
         out[i] = isFloat ? (float) value : value;
       }
@@ -172,7 +174,7 @@ public final class VectorEvaluator {
                 case ADD -> a.add(b);
                 case SUBTRACT -> a.subtract(b);
                 case MULTIPLY -> a.multiply(b);
-                case DIVIDE -> throw new IllegalStateException("decimal division");
+                case DIVIDE, INTEGER_DIVIDE -> throw new IllegalStateException("decimal division");
               };
           out[i] = checkPrecision(value.setScale(decimal.scale()), decimal, arithmetic.toString());
         }

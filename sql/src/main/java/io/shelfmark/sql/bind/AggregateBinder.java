@@ -69,7 +69,16 @@ final class AggregateBinder {
       case MAX -> AggregateFunction.MAX;
       case DISTINCT_COUNT -> AggregateFunction.COUNT_DISTINCT;
       case DISTINCT_COUNT_HLL -> AggregateFunction.DISTINCT_COUNT_HLL;
-      case DATE_TRUNC, DATETIMECONVERT, ROUND, FROM_DATE_TIME, TO_DATE_TIME, ELEMENT_AT ->
+      case DATE_TRUNC,
+          DATETIMECONVERT,
+          ROUND,
+          FROM_DATE_TIME,
+          TO_DATE_TIME,
+          TO_EPOCH,
+          TO_EPOCH_ROUNDED,
+          TO_EPOCH_BUCKET,
+          FROM_EPOCH,
+          ELEMENT_AT ->
           throw new IllegalArgumentException("not an aggregate: " + builtin);
     };
   }

@@ -50,7 +50,8 @@ final class ConstantFolder {
           case ADD -> x.add(y);
           case SUBTRACT -> x.subtract(y);
           case MULTIPLY -> x.multiply(y);
-          case DIVIDE -> throw new IllegalArgumentException("DECIMAL division is DOUBLE");
+          case DIVIDE, INTEGER_DIVIDE ->
+              throw new IllegalArgumentException("DECIMAL division is DOUBLE");
         };
     BigDecimal scaled = result.setScale(decimal.scale());
     if (scaled.precision() - scaled.scale() > decimal.integerDigits()) {
@@ -72,6 +73,7 @@ final class ConstantFolder {
       case SUBTRACT -> a - b;
       case MULTIPLY -> a * b;
       case DIVIDE -> a / b;
+      case INTEGER_DIVIDE -> throw new IllegalArgumentException("integer division of doubles");
     };
   }
 
@@ -81,6 +83,7 @@ final class ConstantFolder {
       case SUBTRACT -> Math.subtractExact(a, b);
       case MULTIPLY -> Math.multiplyExact(a, b);
       case DIVIDE -> throw new IllegalArgumentException("integer division is DOUBLE");
+      case INTEGER_DIVIDE -> a / b;
     };
   }
 

@@ -237,6 +237,21 @@ final class ExpressionBinder {
           node, 4, "(millis, '1:MILLISECONDS:EPOCH', '1:MILLISECONDS:EPOCH', '1:MINUTES')");
       return TimeFunctions.dateTimeConvert(node, bind(node.arguments().get(0)));
     }
+    switch (function) {
+      case TO_EPOCH, FROM_EPOCH -> {
+        requireArguments(node, 1, "(millis)");
+        return EpochFunctions.bind(node, function, bind(node.arguments().get(0)), 1);
+      }
+      case TO_EPOCH_ROUNDED, TO_EPOCH_BUCKET -> {
+        requireArguments(node, 2, "(millis, 5)");
+        return EpochFunctions.bind(
+            node,
+            function,
+            bind(node.arguments().get(0)),
+            EpochFunctions.count(node, node.arguments().get(1)));
+      }
+      default -> {}
+    }
     if (function == BuiltinFunction.FROM_DATE_TIME || function == BuiltinFunction.TO_DATE_TIME) {
       if (node.arguments().size() < 2 || node.arguments().size() > 3) {
         requireArguments(node, 2, "('2026-01-02', 'yyyy-MM-dd')");

@@ -27,6 +27,31 @@ public enum BuiltinFunction {
   FROM_DATE_TIME(Kind.SCALAR, "fromdatetime"),
   /** Pinot's {@code ToDateTime(millis, 'yyyy-MM-dd')}: the text of a literal time, in UTC. */
   TO_DATE_TIME(Kind.SCALAR, "todatetime"),
+  /**
+   * Pinot's {@code ToEpochSeconds(millis)} ... {@code ToEpochDays}: whole units since the epoch.
+   */
+  TO_EPOCH(Kind.SCALAR, "toepochseconds", "toepochminutes", "toepochhours", "toepochdays"),
+  /**
+   * Pinot's {@code ToEpochMinutesRounded(millis, n)}: whole units, rounded down to a multiple of n.
+   */
+  TO_EPOCH_ROUNDED(
+      Kind.SCALAR,
+      "toepochsecondsrounded",
+      "toepochminutesrounded",
+      "toepochhoursrounded",
+      "toepochdaysrounded"),
+  /**
+   * Pinot's {@code ToEpochMinutesBucket(millis, n)}: the number of n-unit buckets since the epoch.
+   */
+  TO_EPOCH_BUCKET(
+      Kind.SCALAR,
+      "toepochsecondsbucket",
+      "toepochminutesbucket",
+      "toepochhoursbucket",
+      "toepochdaysbucket"),
+  /** Pinot's {@code FromEpochSeconds(seconds)} ... {@code FromEpochDays}: epoch milliseconds. */
+  FROM_EPOCH(
+      Kind.SCALAR, "fromepochseconds", "fromepochminutes", "fromepochhours", "fromepochdays"),
   /** {@code element_at(map, 'key')}: the same as {@code map['key']}. */
   ELEMENT_AT(Kind.SCALAR, "element_at"),
   /** {@code COUNT(*)}, {@code COUNT(x)}, {@code COUNT(DISTINCT x)}. */

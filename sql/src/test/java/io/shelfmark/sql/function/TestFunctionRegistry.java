@@ -28,11 +28,27 @@ class TestFunctionRegistry {
             "distinctcounthll",
             "element_at",
             "fromdatetime",
+            "fromepochdays",
+            "fromepochhours",
+            "fromepochminutes",
+            "fromepochseconds",
             "max",
             "min",
             "round",
             "sum",
-            "todatetime");
+            "todatetime",
+            "toepochdays",
+            "toepochdaysbucket",
+            "toepochdaysrounded",
+            "toepochhours",
+            "toepochhoursbucket",
+            "toepochhoursrounded",
+            "toepochminutes",
+            "toepochminutesbucket",
+            "toepochminutesrounded",
+            "toepochseconds",
+            "toepochsecondsbucket",
+            "toepochsecondsrounded");
   }
 
   @Test

@@ -59,5 +59,9 @@ public enum Construct {
   /** An explicit {@code CAST} of a column in a select list. */
   CAST,
   /** Pinot's {@code FromDateTime}/{@code ToDateTime} of literals (folded while planning). */
-  DATE_TIME_TEXT
+  DATE_TIME_TEXT,
+  /**
+   * Pinot's {@code ToEpochMinutes(ms)}, {@code ...Rounded}, {@code ...Bucket}, {@code FromEpoch*}.
+   */
+  EPOCH_FUNCTION
 }

@@ -187,8 +187,13 @@ public final class RandomQueryGenerator {
     List<Output> outputs = new ArrayList<>();
     for (int i = 0; i < chosen.size(); i++) {
       Term term = chosen.get(i);
+      boolean nullable = domain.hasNulls(term.name());
+      if (term.column().epochMillis() && !term.mapKey() && random.nextInt(100) < 40) {
+        outputs.add(epochFunction("c" + i, term.sql(), nullable, used));
+        continue;
+      }
       String sql = random.nextInt(100) < 20 ? cast(term, used) : term.sql();
-      outputs.add(new Output("c" + i, sql, sql, domain.hasNulls(term.name())));
+      outputs.add(new Output("c" + i, sql, sql, nullable));
     }
     String where = random.nextInt(100) < 80 ? " WHERE " + predicates.predicate(used) : "";
     String tail = orderBy(outputs, false, used) + limit(used, 50);
@@ -243,6 +248,38 @@ public final class RandomQueryGenerator {
     }
     return build(
         outputs, where, groupBy + having, groupByDuck + having, tail, ordered, used, approximate);
+  }
+
+  /** Pinot's epoch conversion of epoch millis, against DuckDB's integer division. */
+  private Output epochFunction(String alias, String millis, boolean nullable, Set<Construct> used) {
+    used.add(Construct.EPOCH_FUNCTION);
+    int unit = 1 + random.nextInt(4);
+    String name = new String[] {"", "Seconds", "Minutes", "Hours", "Days"}[unit];
+    long width = new long[] {0, 1_000L, 60_000L, 3_600_000L, 86_400_000L}[unit];
+    int count = 1 + random.nextInt(15);
+    return switch (random.nextInt(4)) {
+      case 0 ->
+          new Output(
+              alias, "ToEpoch" + name + "(" + millis + ")", millis + " // " + width, nullable);
+      case 1 ->
+          new Output(
+              alias,
+              "ToEpoch" + name + "Rounded(" + millis + ", " + count + ")",
+              "(" + millis + " // " + (width * count) + ") * " + count,
+              nullable);
+      case 2 ->
+          new Output(
+              alias,
+              "ToEpoch" + name + "Bucket(" + millis + ", " + count + ")",
+              millis + " // " + (width * count),
+              nullable);
+      default ->
+          new Output(
+              alias,
+              "FromEpoch" + name + "(ToEpoch" + name + "(" + millis + "))",
+              "(" + millis + " // " + width + ") * " + width,
+              nullable);
+    };
   }
 
   /** An explicit CAST both dialects answer alike, or the term itself when there is none. */

@@ -147,11 +147,13 @@ class TestRandomQueryGenerator {
           query.shelfmarkSql().contains("DATETIMECONVERT(")
               || query.shelfmarkSql().contains("CAST(ROUND(")
               || query.duckDbSql().contains("make_timestamp(")
-              || query.constructs().contains(Construct.DATE_TIME_TEXT);
+              || query.constructs().contains(Construct.DATE_TIME_TEXT)
+              || query.constructs().contains(Construct.EPOCH_FUNCTION);
       if (dashboardBucket) {
         assertThat(query.constructs())
             .containsAnyOf(
                 Construct.DATE_TIME_TEXT,
+                Construct.EPOCH_FUNCTION,
                 Construct.GROUP_BY_DATETIMECONVERT,
                 Construct.GROUP_BY_SUPERSET_ROUND_GRAIN,
                 Construct.GROUP_BY_SUPERSET_TIME_GRAIN,
