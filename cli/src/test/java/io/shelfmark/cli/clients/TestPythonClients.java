@@ -159,6 +159,38 @@ class TestPythonClients {
     assertThat(one.get("rows").get(0).get(0).asInt()).isEqualTo(1);
   }
 
+  @Test
+  void dbApiAnswersSupersetsTimeGrainQueryWithAnOptionClause() throws Exception {
+    // The SQL Superset's Pinot engine spec generates for an hourly time series (its
+    // _time_grain_expressions), on the table as pinotdb lists it, with pinotdb's OPTION clause.
+    String grain = "CAST(DATE_TRUNC('hour', CAST(logical_timestamp AS TIMESTAMP)) AS TIMESTAMP)";
+    String range = " WHERE logical_timestamp >= 1754222400000 AND logical_timestamp < 1754233200000";
+    String sql =
+        "SELECT "
+            + grain
+            + " AS __timestamp, SUM(sum_rollup) AS \"SUM(sum_rollup)\" FROM metrics"
+            + range
+            + " GROUP BY "
+            + grain
+            + " ORDER BY __timestamp LIMIT 10000 OPTION(timeoutMs=20000)";
+    JsonNode answer = run("dbapi", "sql", sql, "database", "obs");
+    assertThat(answer.has("error")).as(answer.toString()).isFalse();
+    assertThat(answer.get("rows")).isNotEmpty();
+    double total = 0;
+    for (JsonNode row : answer.get("rows")) {
+      assertThat(row.get(0).asText()).endsWith(":00:00");
+      total += row.get(1).asDouble();
+    }
+    double expected =
+        node.query("SELECT SUM(sum_rollup) FROM obs.metrics" + range, Optional.empty())
+            .path("resultTable")
+            .path("rows")
+            .get(0)
+            .get(0)
+            .asDouble();
+    assertThat(total).isCloseTo(expected, org.assertj.core.data.Percentage.withPercentage(1e-9));
+  }
+
   /** Rows with numbers as numbers: pinotdb's floats and the node's JSON doubles compare equal. */
   private static List<List<Object>> values(JsonNode rows) {
     List<List<Object>> values = new ArrayList<>();
