@@ -164,7 +164,8 @@ class TestPythonClients {
     // The SQL Superset's Pinot engine spec generates for an hourly time series (its
     // _time_grain_expressions), on the table as pinotdb lists it, with pinotdb's OPTION clause.
     String grain = "CAST(DATE_TRUNC('hour', CAST(logical_timestamp AS TIMESTAMP)) AS TIMESTAMP)";
-    String range = " WHERE logical_timestamp >= 1754222400000 AND logical_timestamp < 1754233200000";
+    String range =
+        " WHERE logical_timestamp >= 1754222400000 AND logical_timestamp < 1754233200000";
     String sql =
         "SELECT "
             + grain
