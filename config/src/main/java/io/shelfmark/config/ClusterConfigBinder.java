@@ -4,6 +4,7 @@ import static io.shelfmark.config.ClusterKeys.ACCESS_KEY_ID;
 import static io.shelfmark.config.ClusterKeys.BROKER;
 import static io.shelfmark.config.ClusterKeys.CACHE;
 import static io.shelfmark.config.ClusterKeys.CATALOG;
+import static io.shelfmark.config.ClusterKeys.CHEAP;
 import static io.shelfmark.config.ClusterKeys.CLUSTER_NAME;
 import static io.shelfmark.config.ClusterKeys.CONTROLLER;
 import static io.shelfmark.config.ClusterKeys.DATA_DIR;
@@ -11,17 +12,25 @@ import static io.shelfmark.config.ClusterKeys.DECOMPRESSED;
 import static io.shelfmark.config.ClusterKeys.DIRECTORY;
 import static io.shelfmark.config.ClusterKeys.DISK;
 import static io.shelfmark.config.ClusterKeys.ENDPOINT;
+import static io.shelfmark.config.ClusterKeys.HEAVY;
 import static io.shelfmark.config.ClusterKeys.HOST;
 import static io.shelfmark.config.ClusterKeys.HTTP_PORT;
 import static io.shelfmark.config.ClusterKeys.MAX_CONNECTIONS;
+import static io.shelfmark.config.ClusterKeys.MAX_DISTINCT_VALUES;
 import static io.shelfmark.config.ClusterKeys.MAX_DURATION;
+import static io.shelfmark.config.ClusterKeys.MAX_GROUPS;
+import static io.shelfmark.config.ClusterKeys.MAX_IN_LIST_ITEMS;
+import static io.shelfmark.config.ClusterKeys.MAX_QUEUED;
 import static io.shelfmark.config.ClusterKeys.MAX_RETRIES;
+import static io.shelfmark.config.ClusterKeys.MAX_ROWS;
+import static io.shelfmark.config.ClusterKeys.MAX_RUNNING;
 import static io.shelfmark.config.ClusterKeys.MAX_SIZE;
 import static io.shelfmark.config.ClusterKeys.MEMORY;
 import static io.shelfmark.config.ClusterKeys.NAME;
 import static io.shelfmark.config.ClusterKeys.PATH_STYLE_ACCESS;
 import static io.shelfmark.config.ClusterKeys.POSTING_LISTS;
 import static io.shelfmark.config.ClusterKeys.PROPERTIES;
+import static io.shelfmark.config.ClusterKeys.QUERY;
 import static io.shelfmark.config.ClusterKeys.REGION;
 import static io.shelfmark.config.ClusterKeys.REQUEST_TIMEOUT;
 import static io.shelfmark.config.ClusterKeys.ROLES;
@@ -44,6 +53,7 @@ import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.HttpConfig;
 import io.shelfmark.config.cluster.PortsConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.SqlLimitsConfig;
@@ -114,6 +124,7 @@ final class ClusterConfigBinder {
       // with every other violation.
       root.reject(HOST, ClusterConfig.REMOTE_BIND_HINT);
     }
+    QueryConfig query = bindQuery(root.section(QUERY));
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -133,7 +144,8 @@ final class ClusterConfigBinder {
             warmup,
             http,
             sqlLimits,
-            allowRemote));
+            allowRemote,
+            query));
   }
 
   private static HttpConfig bindHttp(ConfigNode http) {
@@ -168,6 +180,38 @@ final class ClusterConfigBinder {
             .orElse(SqlLimitsConfig.DEFAULT_MAX_IN_LIST_SIZE),
         sql.integer(ClusterKeys.MAX_LOGICAL_TERMS, 2, SqlLimitsConfig.MAX_MAX_LOGICAL_TERMS)
             .orElse(SqlLimitsConfig.DEFAULT_MAX_LOGICAL_TERMS));
+  }
+
+  private static QueryConfig bindQuery(ConfigNode query) {
+    ConfigNode heavy = query.section(HEAVY);
+    ConfigNode cheap = query.section(CHEAP);
+    int most = Integer.MAX_VALUE;
+    return new QueryConfig(
+        heavy.integer(MAX_RUNNING, 1, most).orElse(QueryConfig.DEFAULT_HEAVY_MAX_RUNNING),
+        heavy
+            .integer(MAX_QUEUED, 0, QueryConfig.MAX_QUEUED)
+            .orElse(QueryConfig.DEFAULT_HEAVY_MAX_QUEUED),
+        cheap.integer(MAX_RUNNING, 1, most).orElse(QueryConfig.DEFAULT_CHEAP_MAX_RUNNING),
+        cheap
+            .integer(MAX_QUEUED, 0, QueryConfig.MAX_QUEUED)
+            .orElse(QueryConfig.DEFAULT_CHEAP_MAX_QUEUED),
+        cheap
+            .integer(MAX_ROWS, 0, most)
+            .map(Integer::longValue)
+            .orElse(QueryConfig.DEFAULT_CHEAP_MAX_ROWS),
+        query
+            .integer(MAX_GROUPS, 1, most)
+            .map(Integer::longValue)
+            .orElse(QueryConfig.DEFAULT_MAX_GROUPS),
+        query
+            .integer(MAX_DISTINCT_VALUES, 1, most)
+            .map(Integer::longValue)
+            .orElse(QueryConfig.DEFAULT_MAX_DISTINCT_VALUES),
+        query
+            .integer(MAX_ROWS, 1, most)
+            .map(Integer::longValue)
+            .orElse(QueryConfig.DEFAULT_MAX_ROWS),
+        query.integer(MAX_IN_LIST_ITEMS, 1, most).orElse(QueryConfig.DEFAULT_MAX_IN_LIST_ITEMS));
   }
 
   private static WarmupConfig bindWarmup(ConfigNode warmup) {

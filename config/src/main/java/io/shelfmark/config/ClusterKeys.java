@@ -39,6 +39,15 @@ final class ClusterKeys {
   static final String MAX_IN_LIST_SIZE = "max-in-list-size";
   static final String MAX_LOGICAL_TERMS = "max-logical-terms";
   static final String ALLOW_UNAUTHENTICATED_REMOTE_ACCESS = "allow-unauthenticated-remote-access";
+  static final String QUERY = "query";
+  static final String HEAVY = "heavy";
+  static final String CHEAP = "cheap";
+  static final String MAX_RUNNING = "max-running";
+  static final String MAX_QUEUED = "max-queued";
+  static final String MAX_ROWS = "max-rows";
+  static final String MAX_GROUPS = "max-groups";
+  static final String MAX_DISTINCT_VALUES = "max-distinct-values";
+  static final String MAX_IN_LIST_ITEMS = "max-in-list-items";
 
   static final String TYPE = "type";
   static final String ENDPOINT = "endpoint";
@@ -108,7 +117,16 @@ final class ClusterKeys {
           CACHE + "." + DISK + "." + DIRECTORY,
           CACHE + "." + DECOMPRESSED + "." + MAX_SIZE,
           CACHE + "." + POSTING_LISTS + "." + MAX_SIZE,
-          DATA_DIR);
+          DATA_DIR,
+          QUERY + "." + HEAVY + "." + MAX_RUNNING,
+          QUERY + "." + HEAVY + "." + MAX_QUEUED,
+          QUERY + "." + CHEAP + "." + MAX_RUNNING,
+          QUERY + "." + CHEAP + "." + MAX_QUEUED,
+          QUERY + "." + CHEAP + "." + MAX_ROWS,
+          QUERY + "." + MAX_GROUPS,
+          QUERY + "." + MAX_DISTINCT_VALUES,
+          QUERY + "." + MAX_ROWS,
+          QUERY + "." + MAX_IN_LIST_ITEMS);
 
   /** Environment variable name to key, for every key except the free-form catalog properties. */
   static final Map<String, String> BY_ENVIRONMENT_VARIABLE = byEnvironmentVariable();

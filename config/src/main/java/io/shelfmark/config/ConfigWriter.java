@@ -14,6 +14,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.table.ColumnConfig;
@@ -142,6 +143,7 @@ public final class ConfigWriter {
     root.put(ClusterKeys.SEGMENT_STORE, config.segmentStore());
     writeCache(root.putObject(ClusterKeys.CACHE), config.cache());
     root.put(ClusterKeys.DATA_DIR, config.dataDir().toString());
+    writeQuery(root.putObject(ClusterKeys.QUERY), config.query());
     return root;
   }
 
@@ -187,5 +189,19 @@ public final class ConfigWriter {
     cache
         .putObject(ClusterKeys.POSTING_LISTS)
         .put(ClusterKeys.MAX_SIZE, config.postingListsMaxSize().toString());
+  }
+
+  private static void writeQuery(ObjectNode node, QueryConfig query) {
+    node.putObject(ClusterKeys.HEAVY)
+        .put(ClusterKeys.MAX_RUNNING, query.heavyMaxRunning())
+        .put(ClusterKeys.MAX_QUEUED, query.heavyMaxQueued());
+    node.putObject(ClusterKeys.CHEAP)
+        .put(ClusterKeys.MAX_RUNNING, query.cheapMaxRunning())
+        .put(ClusterKeys.MAX_QUEUED, query.cheapMaxQueued())
+        .put(ClusterKeys.MAX_ROWS, query.cheapMaxRows());
+    node.put(ClusterKeys.MAX_GROUPS, query.maxGroups())
+        .put(ClusterKeys.MAX_DISTINCT_VALUES, query.maxDistinctValues())
+        .put(ClusterKeys.MAX_ROWS, query.maxRows())
+        .put(ClusterKeys.MAX_IN_LIST_ITEMS, query.maxInListItems());
   }
 }

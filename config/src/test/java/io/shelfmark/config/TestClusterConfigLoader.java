@@ -9,6 +9,7 @@ import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.HttpConfig;
 import io.shelfmark.config.cluster.PortsConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.SqlLimitsConfig;
@@ -351,7 +352,7 @@ class TestClusterConfigLoader {
         favourite-food: pizza
         """,
         "Unknown key favourite-food (known keys here: cluster-name, roles, host, broker, server,"
-            + " controller, storage, catalog, segment-store, data-dir, cache)");
+            + " controller, storage, catalog, segment-store, data-dir, cache, query)");
   }
 
   @Test
@@ -744,6 +745,31 @@ class TestClusterConfigLoader {
             fail(
                 "segment-store: /s\nroles: [server]\nserver:\n  warmup:\n    max-duration: 10ms\n"))
         .hasMessageContaining("server.warmup.max-duration");
+  }
+
+  @Test
+  void queryLanesAndLimitsBindAndBadValuesAreNamedByKeyPath() {
+    QueryConfig query =
+        parse(
+                """
+                segment-store: /s
+                roles: [server]
+                query:
+                  heavy: {max-running: 3, max-queued: 7}
+                  cheap: {max-running: 20, max-queued: 40, max-rows: 5000}
+                  max-groups: 1000
+                  max-distinct-values: 2000
+                  max-rows: 300
+                  max-in-list-items: 400
+                """)
+            .query();
+    assertThat(query).isEqualTo(new QueryConfig(3, 7, 20, 40, 5000, 1000, 2000, 300, 400));
+    assertThat(parse("segment-store: /s\nroles: [server]\n").query())
+        .isEqualTo(QueryConfig.defaults());
+    assertThat(fail("segment-store: /s\nroles: [server]\nquery:\n  heavy:\n    max-running: 0\n"))
+        .hasMessageContaining("query.heavy.max-running");
+    assertThat(fail("segment-store: /s\nroles: [server]\nquery:\n  max-in-list-items: 0\n"))
+        .hasMessageContaining("query.max-in-list-items");
   }
 
   private Path write(String name, String text) throws Exception {

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.shelfmark.broker.health.HealthMonitor;
+import io.shelfmark.broker.query.QueryError;
 import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
@@ -323,9 +324,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     // A client that hangs up no longer wants the answer: the query stops at its next check.
     AtomicBoolean disconnected = new AtomicBoolean();
     ctx.channel().closeFuture().addListener(future -> disconnected.set(true));
-    QueryRequest queryRequest =
-        new QueryRequest(
-            sql, Optional.of(timeout.orElse(routes.defaultTimeout())), disconnected::get, database);
+    Duration allowed = timeout.orElse(routes.defaultTimeout());
     // The id the answer's requestId field carries is the one scrubbed messages and the log name.
     String logId = Long.toString(requestId);
     try {
@@ -333,8 +332,21 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           () -> {
             QueryResponse response;
             try {
-              response =
-                  ClientMessages.forClient(routes.queries().execute(queryRequest), logId, sql);
+              // The timeout runs from the request's arrival: time waiting for a query thread
+              // counts against it, as time queued for admission does.
+              Duration remaining = allowed.minusNanos(System.nanoTime() - started);
+              QueryResponse answer =
+                  remaining.isPositive()
+                      ? routes
+                          .queries()
+                          .execute(
+                              new QueryRequest(
+                                  sql, Optional.of(remaining), disconnected::get, database))
+                      : QueryResponse.failed(
+                          QueryErrorCode.TIMEOUT,
+                          "Cannot run the query: its timeout of %d ms passed before it started (retry later)"
+                              .formatted(allowed.toMillis()));
+              response = ClientMessages.forClient(answer, logId, sql);
             } catch (RuntimeException | Error e) {
               // The service contract forbids throwing; if it does (a StackOverflowError included),
               // it is a bug: say so, never leave the client without an answer.
@@ -348,7 +360,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                 ctx,
                 keepAlive,
                 false,
-                HttpResponseStatus.OK,
+                statusOf(response),
                 JsonBodies.queryBody(response, elapsedMs, requestId, brokerId));
           });
     } catch (RejectedExecutionException e) {
@@ -365,6 +377,19 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
               requestId,
               brokerId));
     }
+  }
+
+  /**
+   * 200 for every answer and query error (Pinot's convention: the error is in the body), except a
+   * query refused by admission: 429, so that clients and load balancers back off and retry.
+   */
+  private static HttpResponseStatus statusOf(QueryResponse response) {
+    for (QueryError error : response.errors()) {
+      if (error.code() == QueryErrorCode.TOO_MANY_QUERIES) {
+        return HttpResponseStatus.TOO_MANY_REQUESTS;
+      }
+    }
+    return HttpResponseStatus.OK;
   }
 
   private void handleOnboard(ChannelHandlerContext ctx, boolean keepAlive, String body) {

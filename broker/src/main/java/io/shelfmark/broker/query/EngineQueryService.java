@@ -7,7 +7,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.server.exec.QueryCancelledException;
 import io.shelfmark.server.exec.QueryException;
+import io.shelfmark.server.exec.QueryTimeoutException;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.FinalResult;
 import io.shelfmark.server.result.PartialResult;
@@ -32,6 +34,9 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +75,7 @@ public final class EngineQueryService implements QueryService {
   private final Clock clock;
   private final QueryListener listener;
   private final SqlLimits limits;
+  private final QueryPolicy policy;
   private final Cache<PlanKey, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
@@ -102,8 +108,34 @@ public final class EngineQueryService implements QueryService {
       Clock clock,
       QueryListener listener,
       SqlLimits limits) {
+    this(
+        routing,
+        pruning,
+        dispatcher,
+        defaultTimeout,
+        clock,
+        listener,
+        limits,
+        QueryPolicy.unbounded(clock));
+  }
+
+  /**
+   * @param listener told of every answered query (metrics, the query log)
+   * @param limits the planner refuses queries larger than these allow
+   * @param policy the admission lanes and per-query limits
+   */
+  public EngineQueryService(
+      RoutingTable routing,
+      FilePruning pruning,
+      QueryDispatcher dispatcher,
+      Duration defaultTimeout,
+      Clock clock,
+      QueryListener listener,
+      SqlLimits limits,
+      QueryPolicy policy) {
     this.listener = requireNonNull(listener, "listener is null");
     this.limits = requireNonNull(limits, "limits is null");
+    this.policy = requireNonNull(policy, "policy is null");
     this.routing = requireNonNull(routing, "routing is null");
     this.planner = new SqlPlanner(routing, functions, limits);
     this.pruning = requireNonNull(pruning, "pruning is null");
@@ -139,6 +171,8 @@ public final class EngineQueryService implements QueryService {
         case PlannedStatement.OverTable table ->
             answer(request, planned, table.plan(), received.plus(timeout(table, request)), target);
       };
+    } catch (QueryAdmission.RejectedQueryException e) {
+      return QueryResponse.failed(QueryErrorCode.TOO_MANY_QUERIES, e.getMessage());
     } catch (SqlException e) {
       return QueryResponse.failed(codeOf(e), e.getMessage());
     } catch (QueryException e) {
@@ -198,10 +232,27 @@ public final class EngineQueryService implements QueryService {
     target.table = plan.table().name().toString();
     List<DataFileInfo> files = route.snapshot().dataFiles();
     List<DataFileInfo> candidates = planned.candidates(plan, route, pruning);
-    QueryDispatcher.Dispatched dispatched =
-        dispatcher.execute(plan, route, candidates, deadline, request.cancelled());
+    policy.checkInLists(plan);
+    QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
+    Finished finished;
+    // The slot is held through finishing: sorting and rendering a million groups is work too.
+    try (QueryAdmission.Admitted admitted =
+        policy.admission().admit(lane, deadline, request.cancelled())) {
+      Supplier<Finished> work =
+          () -> {
+            QueryDispatcher.Dispatched dispatched =
+                dispatcher.execute(
+                    plan, route, candidates, deadline, request.cancelled(), lane, policy.limits());
+            return new Finished(
+                dispatched,
+                ResultFinisher.finish(
+                    plan, dispatched.partial(), () -> checkContinue(deadline, request)));
+          };
+      finished = lane == QueryLane.HEAVY ? onHeavyThread(work) : work.get();
+    }
+    QueryDispatcher.Dispatched dispatched = finished.dispatched();
+    FinalResult result = finished.result();
     PartialResult partial = dispatched.partial();
-    FinalResult result = ResultFinisher.finish(plan, partial);
     ExecutionStatistics stats = partial.statistics();
     QueryStatistics statistics =
         new QueryStatistics(
@@ -222,6 +273,35 @@ public final class EngineQueryService implements QueryService {
                 result.columnNames(), result.columnDataTypes(), result.rows())),
         List.of(),
         statistics);
+  }
+
+  private record Finished(QueryDispatcher.Dispatched dispatched, FinalResult result) {}
+
+  /** Runs {@code work} on the policy's heavy threads, this thread waiting; rethrows its failure. */
+  private Finished onHeavyThread(Supplier<Finished> work) {
+    try {
+      return CompletableFuture.supplyAsync(work, policy.heavyThreads()).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e;
+    }
+  }
+
+  /** Throws when the query must stop: its client cancelled, or its deadline passed. */
+  private void checkContinue(Instant deadline, QueryRequest request) {
+    if (request.cancelled().getAsBoolean()) {
+      throw new QueryCancelledException("Cannot finish the query: it was cancelled");
+    }
+    if (clock.instant().isAfter(deadline)) {
+      throw new QueryTimeoutException(
+          "Cannot finish the query: its deadline %s passed while its result was finished (raise the timeout or narrow the query)"
+              .formatted(deadline));
+    }
   }
 
   /**
@@ -379,6 +459,7 @@ public final class EngineQueryService implements QueryService {
       case UNSUPPORTED -> QueryErrorCode.UNSUPPORTED;
       case TIMEOUT -> QueryErrorCode.TIMEOUT;
       case CANCELLED -> QueryErrorCode.CANCELLED;
+      case RESOURCE_EXHAUSTED -> QueryErrorCode.RESOURCE_EXHAUSTED;
       case INTERNAL -> knownFailure(e.getCause()).orElse(QueryErrorCode.INTERNAL);
     };
   }

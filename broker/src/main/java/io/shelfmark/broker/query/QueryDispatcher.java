@@ -2,6 +2,7 @@ package io.shelfmark.broker.query;
 
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.server.exec.QueryLimits;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
@@ -28,6 +29,22 @@ public interface QueryDispatcher {
       List<DataFileInfo> files,
       Instant deadline,
       BooleanSupplier cancelled);
+
+  /**
+   * As {@link #execute(QueryPlan, TableRoute, List, Instant, BooleanSupplier)}, for a query
+   * admitted to {@code lane} and bounded by {@code limits}; a dispatcher that runs every lane alike
+   * and bounds nothing may ignore both (the default).
+   */
+  default Dispatched execute(
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      QueryLane lane,
+      QueryLimits limits) {
+    return execute(plan, route, files, deadline, cancelled);
+  }
 
   /**
    * The servers' merged partial result and what answering it cost in object storage: requests and

@@ -26,6 +26,16 @@ public enum QueryErrorCode {
   STORAGE(920),
   /** A data file or segment is corrupt. */
   CORRUPT(930),
+  /**
+   * The node already runs and queues as many queries of this one's lane as it may: retry later.
+   * Pinot's code for a broker over its query quota; answered with HTTP 429.
+   */
+  TOO_MANY_QUERIES(429),
+  /**
+   * The query needs more than a configured limit allows (IN list items, groups, distinct values,
+   * rows): the message names the limit's config key.
+   */
+  RESOURCE_EXHAUSTED(940),
   /** The query ran past its time limit and was cancelled. */
   TIMEOUT(250),
   /** The client went away, and the query was stopped. */

@@ -378,6 +378,45 @@ class TestEngineQueryService {
     };
   }
 
+  @Test
+  void aFullLaneAnswersTooManyQueriesAndALongInListResourceExhausted() {
+    QueryAdmission admission =
+        new QueryAdmission(
+            Map.of(
+                QueryLane.CHEAP,
+                new QueryAdmission.LaneLimits(1, 0),
+                QueryLane.HEAVY,
+                new QueryAdmission.LaneLimits(1, 0)),
+            Clock.systemUTC());
+    EngineQueryService service =
+        new EngineQueryService(
+            routing,
+            FilePruning.NONE,
+            NEVER,
+            Duration.ofSeconds(10),
+            Clock.systemUTC(),
+            QueryListener.NONE,
+            io.shelfmark.sql.SqlLimits.defaults(),
+            new QueryPolicy(admission, 0, io.shelfmark.server.exec.QueryLimits.defaults(), 3));
+    // No files: the query is cheap; with the cheap lane's one slot taken, it is refused at once.
+    try (QueryAdmission.Admitted taken =
+        admission.admit(
+            QueryLane.CHEAP, Clock.systemUTC().instant().plusSeconds(60), () -> false)) {
+      QueryResponse refused = service.execute(new QueryRequest("SELECT COUNT(*) FROM obs.metrics"));
+      assertThat(refused.errors().getFirst().code()).isEqualTo(QueryErrorCode.TOO_MANY_QUERIES);
+      assertThat(refused.errors().getFirst().message())
+          .contains("query.cheap.max-running, query.cheap.max-queued");
+    }
+    QueryResponse tooLong =
+        service.execute(
+            new QueryRequest("SELECT COUNT(*) FROM obs.metrics WHERE org_id IN (1, 2, 3, 4)"));
+    assertThat(tooLong.errors().getFirst().code()).isEqualTo(QueryErrorCode.RESOURCE_EXHAUSTED);
+    assertThat(tooLong.errors().getFirst().message())
+        .isEqualTo(
+            "Cannot filter on an IN list of 4 items: more than 3 (raise query.max-in-list-items or"
+                + " filter on a range)");
+  }
+
   private QueryErrorCode code(QueryDispatcher dispatcher, String sql) {
     QueryResponse response = service(dispatcher).execute(new QueryRequest(sql));
     assertThat(response.result()).isEmpty();

@@ -9,14 +9,20 @@ import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.metrics.MicrometerQueryMetrics;
 import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
+import io.shelfmark.broker.query.QueryAdmission;
 import io.shelfmark.broker.query.QueryDispatcher;
+import io.shelfmark.broker.query.QueryLane;
 import io.shelfmark.broker.query.QueryListener;
+import io.shelfmark.broker.query.QueryPolicy;
 import io.shelfmark.broker.querylog.QueryLog;
 import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
 import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
@@ -29,9 +35,11 @@ import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.read.BitmapCache;
 import io.shelfmark.server.delete.DeletedRowsLoader;
+import io.shelfmark.server.exec.QueryLimits;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.ServedSegments;
 import io.shelfmark.sql.SqlLimits;
+import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
@@ -45,11 +53,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -170,23 +180,28 @@ public final class AllInOne implements AutoCloseable {
 
       RoutingTable routing = new RoutingTable();
       registry.addListener(new TableRoutes(server, routing));
-      QueryDispatcher dispatcher =
-          (plan, route, files, deadline, cancelled) -> {
-            LocalServer.Execution execution =
-                server.execute(
-                    route.table().name().toString(),
-                    route.snapshotId(),
-                    plan,
-                    files,
-                    deadline,
-                    cancelled);
-            return new QueryDispatcher.Dispatched(
-                execution.partial(),
-                execution.storage().getRequests(),
-                execution.storage().bytesRead(),
-                execution.cacheHits(),
-                execution.cacheMisses());
-          };
+      // Heavy queries' file work runs on a few platform threads of its own, which the OS
+      // time-slices with the virtual threads' carriers: on the carriers (one per core) a few
+      // CPU-bound scans held every one, and a 2 ms index-only count waited up to 11 s behind them.
+      // Half the cores: heavy queries then use at most that much CPU, whatever their number, and
+      // cheap ones keep the rest. A bounded pool is safe here: file work hands row groups to the
+      // executor only as help, and does them itself when the help has not started.
+      ExecutorService heavyWork =
+          Executors.newFixedThreadPool(
+              Math.max(1, cores / 2),
+              Thread.ofPlatform().name("query-heavy-", 0).daemon(true).factory());
+      resources.add(heavyWork::shutdownNow);
+      // An admitted heavy query's own thread (waiting for its files, merging their groups,
+      // finishing): platform, so that merging and sorting many groups cannot hold a carrier.
+      // Admission bounds how many there are.
+      ExecutorService heavyQueries =
+          Executors.newThreadPerTaskExecutor(
+              Thread.ofPlatform().name("query-heavy-merge-", 0).daemon(true).factory());
+      resources.add(heavyQueries::shutdownNow);
+      QueryConfig limits = config.query();
+      QueryLimits serverLimits =
+          new QueryLimits(limits.maxGroups(), limits.maxDistinctValues(), limits.maxRows());
+      QueryDispatcher dispatcher = new LocalDispatcher(server, fileWork, heavyWork);
       EngineQueryService queries =
           new EngineQueryService(
               routing,
@@ -202,7 +217,21 @@ public final class AllInOne implements AutoCloseable {
                   config.sqlLimits().maxLength(),
                   config.sqlLimits().maxExpressionDepth(),
                   config.sqlLimits().maxInListSize(),
-                  config.sqlLimits().maxLogicalTerms()));
+                  config.sqlLimits().maxLogicalTerms()),
+              new QueryPolicy(
+                  new QueryAdmission(
+                      Map.of(
+                          QueryLane.CHEAP,
+                          new QueryAdmission.LaneLimits(
+                              limits.cheapMaxRunning(), limits.cheapMaxQueued()),
+                          QueryLane.HEAVY,
+                          new QueryAdmission.LaneLimits(
+                              limits.heavyMaxRunning(), limits.heavyMaxQueued())),
+                      Clock.systemUTC()),
+                  limits.cheapMaxRows(),
+                  serverLimits,
+                  limits.maxInListItems(),
+                  heavyQueries));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =
@@ -323,6 +352,48 @@ public final class AllInOne implements AutoCloseable {
       } catch (OnboardingException | RuntimeException e) {
         log.warn("Cannot refresh table {}: {}", table.sqlName(), e.getMessage());
       }
+    }
+  }
+
+  /** Dispatches to the server in this process, each lane's file work on its own executor. */
+  private record LocalDispatcher(LocalServer server, Executor cheapWork, Executor heavyWork)
+      implements QueryDispatcher {
+    @Override
+    public Dispatched execute(
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled) {
+      return execute(
+          plan, route, files, deadline, cancelled, QueryLane.CHEAP, QueryLimits.defaults());
+    }
+
+    @Override
+    public Dispatched execute(
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled,
+        QueryLane lane,
+        QueryLimits limits) {
+      LocalServer.Execution execution =
+          server.execute(
+              route.table().name().toString(),
+              route.snapshotId(),
+              plan,
+              files,
+              deadline,
+              cancelled,
+              lane == QueryLane.HEAVY ? heavyWork : cheapWork,
+              limits);
+      return new Dispatched(
+          execution.partial(),
+          execution.storage().getRequests(),
+          execution.storage().bytesRead(),
+          execution.cacheHits(),
+          execution.cacheMisses());
     }
   }
 

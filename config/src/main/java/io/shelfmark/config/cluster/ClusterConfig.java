@@ -43,6 +43,7 @@ import java.util.regex.Pattern;
  *     loopback although Shelfmark has no authentication yet: anyone who reaches the port can query
  *     every table and onboard tables ({@code broker.allow-unauthenticated-remote-access}, default
  *     false)
+ * @param query admission lanes and per-query limits ({@code query.*})
  */
 public record ClusterConfig(
     String clusterName,
@@ -58,7 +59,8 @@ public record ClusterConfig(
     WarmupConfig warmup,
     HttpConfig http,
     SqlLimitsConfig sqlLimits,
-    boolean allowUnauthenticatedRemoteAccess) {
+    boolean allowUnauthenticatedRemoteAccess,
+    QueryConfig query) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -86,6 +88,7 @@ public record ClusterConfig(
     requireNonNull(warmup, "warmup is null");
     requireNonNull(http, "http is null");
     requireNonNull(sqlLimits, "sqlLimits is null");
+    requireNonNull(query, "query is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -175,6 +178,7 @@ public record ClusterConfig(
     private HttpConfig http;
     private SqlLimitsConfig sqlLimits;
     private Boolean allowUnauthenticatedRemoteAccess;
+    private QueryConfig query;
 
     private Builder() {}
 
@@ -271,6 +275,13 @@ public record ClusterConfig(
       return this;
     }
 
+    /** Admission lanes and query limits; when unset, {@link QueryConfig#defaults}. */
+    public Builder query(QueryConfig query) {
+      checkUnset("query", this.query);
+      this.query = requireNonNull(query, "query is null");
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -292,7 +303,8 @@ public record ClusterConfig(
           warmup == null ? WarmupConfig.defaults() : warmup,
           http == null ? HttpConfig.defaults() : http,
           sqlLimits == null ? SqlLimitsConfig.defaults() : sqlLimits,
-          Boolean.TRUE.equals(allowUnauthenticatedRemoteAccess));
+          Boolean.TRUE.equals(allowUnauthenticatedRemoteAccess),
+          query == null ? QueryConfig.defaults() : query);
     }
 
     private static void checkUnset(String name, Object current) {

@@ -6,8 +6,10 @@ import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Turns a comparison into inclusive intervals of a long domain in which value order is signed long
@@ -74,6 +76,11 @@ public final class LongIntervals {
   }
 
   private static List<Interval> points(In in, Optional<Dictionary> dictionary) {
+    if (dictionary.isPresent()
+        && in.values().size() > dictionary.get().size()
+        && in.valueType() != ValueType.DOUBLE) {
+      return pointsByEntry(in, dictionary.get());
+    }
     long[] domains = new long[in.values().size()];
     int count = 0;
     for (Value value : in.values()) {
@@ -91,6 +98,23 @@ public final class LongIntervals {
     for (int i = 0; i < count; i++) {
       if (i == 0 || domains[i] != domains[i - 1]) {
         intervals.add(new Interval(domains[i], domains[i]));
+      }
+    }
+    return intervals;
+  }
+
+  /**
+   * The ids of the dictionary's entries found in a list longer than the dictionary: one hash lookup
+   * per entry instead of one binary search of the dictionary per value (50,000 values over 150
+   * segments of a few thousand entries each were 7.5 million searches). LONG and STRING values are
+   * equal exactly when they compare equal; DOUBLE (-0.0, NaN) takes the search.
+   */
+  private static List<Interval> pointsByEntry(In in, Dictionary dictionary) {
+    Set<Value> wanted = new HashSet<>(in.values());
+    List<Interval> intervals = new ArrayList<>();
+    for (int id = 0; id < dictionary.size(); id++) {
+      if (wanted.contains(dictionary.value(id))) {
+        intervals.add(new Interval(id, id));
       }
     }
     return intervals;

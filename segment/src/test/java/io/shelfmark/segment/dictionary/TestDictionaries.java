@@ -107,6 +107,35 @@ class TestDictionaries {
         .hasMessageContaining("dictionary of type code 1, but the column holds STRING values");
   }
 
+  @Test
+  void testInListsLongerThanTheDictionaryFindTheSameIds() throws CorruptSegmentException {
+    DictionaryBuilder builder = new DictionaryBuilder(ValueType.STRING);
+    for (String value : List.of("node-a", "node-b", "é", "zz", "")) {
+      byte[] utf8 = utf8(value);
+      builder.add(utf8, 0, utf8.length);
+    }
+    Dictionary dictionary = read(builder.seal().part(), ValueType.STRING);
+    List<Value> present = List.of(Value.of("zz"), Value.of(""), Value.of("node-b"), Value.of("zz"));
+    // Fewer values than entries: one search per value.
+    List<io.shelfmark.segment.predicate.LongIntervals.Interval> searched =
+        io.shelfmark.segment.predicate.LongIntervals.of(
+            new io.shelfmark.segment.predicate.In("c", present),
+            ValueType.STRING,
+            java.util.Optional.of(dictionary));
+    // More values than entries (absent ones added): one lookup per entry; the same ids.
+    List<Value> many = new ArrayList<>(present);
+    for (int i = 0; i < 50; i++) {
+      many.add(Value.of("absent-" + i));
+    }
+    assertThat(
+            io.shelfmark.segment.predicate.LongIntervals.of(
+                new io.shelfmark.segment.predicate.In("c", many),
+                ValueType.STRING,
+                java.util.Optional.of(dictionary)))
+        .isEqualTo(searched)
+        .hasSize(3);
+  }
+
   private static Dictionary read(byte[] part, ValueType type) throws CorruptSegmentException {
     return Dictionaries.read(new PartReader("s", "dictionary[c]", 0, ByteBuffer.wrap(part)), type);
   }

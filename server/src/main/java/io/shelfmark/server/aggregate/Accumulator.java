@@ -23,6 +23,11 @@ public abstract class Accumulator {
   /** The partial state of group {@code group}. */
   public abstract AggregateState state(int group);
 
+  /** How many values this accumulator holds in sets over all groups (COUNT(DISTINCT)); else 0. */
+  public long distinctValues() {
+    return 0;
+  }
+
   /** An accumulator for {@code call}. */
   public static Accumulator of(AggregateCall call) {
     SqlType type = call.argument().map(argument -> argument.type()).orElse(null);

@@ -32,6 +32,20 @@ public final class Aggregator {
     }
   }
 
+  /** How many groups the rows added so far formed. */
+  public int groupCount() {
+    return keys.isEmpty() ? 1 : groups.groupCount();
+  }
+
+  /** The most values one COUNT(DISTINCT) holds so far, over all its groups; 0 without one. */
+  public long maxDistinctValues() {
+    long max = 0;
+    for (Accumulator accumulator : accumulators) {
+      max = Math.max(max, accumulator.distinctValues());
+    }
+    return max;
+  }
+
   /** Adds rows {@code sel[0..n)} of a batch of {@code size} rows. */
   public void add(VectorInputs inputs, int size, int[] sel, int n) {
     if (n == 0) {

@@ -20,6 +20,7 @@ final class DistinctAccumulator extends Accumulator {
   private final boolean doubles;
   private final List<LongIntMap> numberSets = new ArrayList<>();
   private final List<Set<Object>> objectSets = new ArrayList<>();
+  private long size;
 
   DistinctAccumulator(SqlType type) {
     this.type = type;
@@ -45,7 +46,9 @@ final class DistinctAccumulator extends Accumulator {
           set = new LongIntMap(16);
           numberSets.set(group, set);
         }
+        int before = set.size();
         set.getOrAdd(longs ? argument.longs()[row] : canonicalBits(argument.doubles()[row]));
+        size += set.size() - before;
       } else {
         Set<Object> set = objectSets.get(group);
         if (set == null) {
@@ -53,9 +56,17 @@ final class DistinctAccumulator extends Accumulator {
           objectSets.set(group, set);
         }
         Object value = argument.object(row);
-        set.add(value instanceof byte[] bytes ? ByteBuffer.wrap(bytes).asReadOnlyBuffer() : value);
+        if (set.add(
+            value instanceof byte[] bytes ? ByteBuffer.wrap(bytes).asReadOnlyBuffer() : value)) {
+          size++;
+        }
       }
     }
+  }
+
+  @Override
+  public long distinctValues() {
+    return size;
   }
 
   static long canonicalBits(double value) {

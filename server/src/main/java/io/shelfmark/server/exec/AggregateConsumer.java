@@ -9,14 +9,20 @@ import io.shelfmark.sql.plan.QueryPlan;
 /** The partial aggregation of one file's matching rows. */
 final class AggregateConsumer implements BatchConsumer {
   private final Aggregator aggregator;
+  private final QueryLimits limits;
 
-  AggregateConsumer(QueryPlan plan) {
+  AggregateConsumer(QueryPlan plan, QueryLimits limits) {
     this.aggregator = new Aggregator(plan);
+    this.limits = limits;
   }
 
   @Override
   public void add(VectorInputs inputs, int size, int[] sel, int n) {
     aggregator.add(inputs, size, sel, n);
+    // After each batch: a batch adds at most its rows, so the state overshoots a limit by one
+    // batch at most before the query is refused.
+    limits.checkGroups(aggregator.groupCount());
+    limits.checkDistinctValues(aggregator.maxDistinctValues());
   }
 
   /** The segment-only answer of COUNT(*) without GROUP BY: {@code count} matching rows. */

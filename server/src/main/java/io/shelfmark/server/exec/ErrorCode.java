@@ -8,6 +8,8 @@ public enum ErrorCode {
   UNSUPPORTED,
   /** The deadline passed. */
   TIMEOUT,
+  /** The query needs more than a configured limit allows (groups, distinct values, rows). */
+  RESOURCE_EXHAUSTED,
   /** The caller cancelled the query. */
   CANCELLED,
   /** Storage, a corrupt file or segment, or a bug. */

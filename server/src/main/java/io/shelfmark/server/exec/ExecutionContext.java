@@ -29,6 +29,7 @@ import org.apache.iceberg.Schema;
  * @param cancelled polled with the deadline; true once the caller cancels
  * @param clock the time source for the deadline
  * @param readerOptions coalescing and prefetch settings for Parquet reads
+ * @param limits how large the query's groups, distinct sets and kept rows may grow
  */
 public record ExecutionContext(
     ObjectStore dataStore,
@@ -38,7 +39,8 @@ public record ExecutionContext(
     Instant deadline,
     BooleanSupplier cancelled,
     Clock clock,
-    ReaderOptions readerOptions) {
+    ReaderOptions readerOptions,
+    QueryLimits limits) {
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
     requireNonNull(fileExecutor, "fileExecutor is null");
@@ -48,6 +50,43 @@ public record ExecutionContext(
     requireNonNull(cancelled, "cancelled is null");
     requireNonNull(clock, "clock is null");
     requireNonNull(readerOptions, "readerOptions is null");
+    requireNonNull(limits, "limits is null");
+  }
+
+  /** A context with the default {@link QueryLimits}. */
+  public ExecutionContext(
+      ObjectStore dataStore,
+      Executor fileExecutor,
+      Executor ioExecutor,
+      Schema tableSchema,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Clock clock,
+      ReaderOptions readerOptions) {
+    this(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        QueryLimits.defaults());
+  }
+
+  /** This context with {@code cancelled} in place of its own. */
+  ExecutionContext withCancelled(BooleanSupplier cancelled) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits);
   }
 
   /** A context that is never cancelled, with default reader options and the system UTC clock. */

@@ -108,7 +108,9 @@ final class FileExecution {
 
     Filter filter = filter(segment, prepared, footer, fields, sources, live);
     BatchConsumer consumer =
-        plan.aggregated() ? new AggregateConsumer(plan) : new RowCollector(plan);
+        plan.aggregated()
+            ? new AggregateConsumer(plan, context.limits())
+            : new RowCollector(plan, context.limits());
     ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
     boolean answeredFromSegment = segment.isPresent() && readStats == null;
     log.debug(
@@ -121,7 +123,10 @@ final class FileExecution {
     PartialResult result =
         consumer.result(statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
     // Row groups aggregated apart (RowGroupAggregation): the consumer saw no row of this file.
-    return rowGroupGroups == null ? result : result.merge(rowGroupGroups);
+    return rowGroupGroups == null
+        ? result
+        : PartialResult.mergeAll(
+            List.of(result, rowGroupGroups), context::checkContinue, QueryExecutor.limits(context));
   }
 
   /** What queries over the segment's file reuse, prepared when it opened or on its first query. */
@@ -417,7 +422,7 @@ final class FileExecution {
                               filter,
                               leaves,
                               context,
-                              new AggregateConsumer(plan),
+                              new AggregateConsumer(plan, context.limits()),
                               file.path()),
                       context)
                   .run(context.fileExecutor());

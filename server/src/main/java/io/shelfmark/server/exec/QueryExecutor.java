@@ -80,15 +80,7 @@ public final class QueryExecutor {
     // Once one file fails, the others stop at their next check instead of running to the end.
     AtomicBoolean abandoned = new AtomicBoolean();
     ExecutionContext files =
-        new ExecutionContext(
-            context.dataStore(),
-            context.fileExecutor(),
-            context.ioExecutor(),
-            context.tableSchema(),
-            context.deadline(),
-            () -> abandoned.get() || context.cancelled().getAsBoolean(),
-            context.clock(),
-            context.readerOptions());
+        context.withCancelled(() -> abandoned.get() || context.cancelled().getAsBoolean());
     // A few workers per query pull the files in turn: one hand-off per worker instead of one per
     // file, which for a count over fifty segments cost more than the counting.
     FileQueue queue = new FileQueue(plan, tasks, files, reader, abandoned);
@@ -110,20 +102,27 @@ public final class QueryExecutor {
       RuntimeException first = queue.firstFailure();
       throw first != null ? first : e;
     }
-    PartialResult merged =
-        plan.aggregated()
-            ? PartialResult.ofGroups(List.of(), ExecutionStatistics.EMPTY)
-            : PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
+    if (plan.aggregated()) {
+      // One merge of every file's groups: merging file after file copied the groups (and each
+      // COUNT(DISTINCT)'s set) seen so far at every file, quadratic in the files.
+      List<PartialResult> partials = new ArrayList<>(tasks.size());
+      for (PartialResult partial : queue.results()) {
+        if (partial != null) {
+          partials.add(partial);
+        }
+      }
+      return PartialResult.mergeAll(partials, context::checkContinue, limits(context));
+    }
+    PartialResult merged = PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
     // In task order, whichever worker ran each file: a selection without ORDER BY keeps the same
     // rows run after run.
     for (PartialResult partial : queue.results()) {
       if (partial == null) {
         continue; // not run: the files before it already held the rows a LIMIT asks for
       }
-      merged = merged.merge(partial);
-      if (!plan.aggregated()) {
-        merged = trim(plan, merged);
-      }
+      context.checkContinue();
+      merged = trim(plan, merged.merge(partial));
+      context.limits().checkRows(merged.rows().size());
     }
     return merged;
   }
@@ -270,6 +269,12 @@ public final class QueryExecutor {
    */
   public static void prepare(Segment segment, DataFileInfo file) throws IOException {
     FileExecution.prepare(segment, file);
+  }
+
+  /** The merge's bounds, from the query's limits. */
+  static PartialResult.MergeLimits limits(ExecutionContext context) {
+    QueryLimits limits = context.limits();
+    return new PartialResult.MergeLimits(limits::checkGroups, limits::checkDistinctValues);
   }
 
   /** A selection's rows cut to offset + limit, in the plan's order. */

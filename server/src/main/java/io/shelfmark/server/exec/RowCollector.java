@@ -22,10 +22,12 @@ final class RowCollector implements BatchConsumer {
   private final QueryPlan plan;
   private final long wanted;
   private final RowOrdering ordering;
+  private final QueryLimits limits;
   private List<List<Object>> rows = new ArrayList<>();
 
-  RowCollector(QueryPlan plan) {
+  RowCollector(QueryPlan plan, QueryLimits limits) {
     this.plan = plan;
+    this.limits = limits;
     this.wanted = wanted(plan);
     this.ordering = new RowOrdering(plan.orderBy(), plan.outputs().size());
   }
@@ -61,6 +63,8 @@ final class RowCollector implements BatchConsumer {
       }
       rows.add(row);
     }
+    // The rows this file would keep: a LIMIT larger than the table is fine, holding them is not.
+    limits.checkRows(Math.min(rows.size(), wanted));
     if (!plan.orderBy().isEmpty() && rows.size() > 2 * Math.min(wanted, 1 << 20)) {
       rows = new ArrayList<>(ordering.first(rows, wanted));
     }

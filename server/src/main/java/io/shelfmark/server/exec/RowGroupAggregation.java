@@ -9,6 +9,8 @@ import io.shelfmark.parquet.read.RowGroupBatch;
 import io.shelfmark.server.result.ExecutionStatistics;
 import io.shelfmark.server.result.PartialResult;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -88,14 +90,15 @@ final class RowGroupAggregation {
       throw e;
     }
     awaitClaimed();
-    PartialResult groups = null;
+    List<PartialResult> partials = new ArrayList<>(consumed.length);
     long docs = 0;
     for (RowBatches batches : consumed) {
-      PartialResult partial = batches.result(ExecutionStatistics.EMPTY);
-      groups = groups == null ? partial : groups.merge(partial);
+      partials.add(batches.result(ExecutionStatistics.EMPTY));
       docs += batches.docsScanned();
     }
-    return new Result(groups, docs);
+    return new Result(
+        PartialResult.mergeAll(partials, context::checkContinue, QueryExecutor.limits(context)),
+        docs);
   }
 
   private void help() {

@@ -16,6 +16,7 @@ import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.exec.ExecutionContext;
 import io.shelfmark.server.exec.FileTask;
 import io.shelfmark.server.exec.QueryExecutor;
+import io.shelfmark.server.exec.QueryLimits;
 import io.shelfmark.server.exec.UnsupportedQueryException;
 import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
@@ -329,6 +330,27 @@ public final class LocalServer {
       List<DataFileInfo> files,
       Instant deadline,
       BooleanSupplier cancelled) {
+    return execute(
+        table, snapshotId, plan, files, deadline, cancelled, fileExecutor, QueryLimits.defaults());
+  }
+
+  /**
+   * As {@link #execute(String, long, QueryPlan, List, Instant, BooleanSupplier)}, running the
+   * files' work on {@code files} executor (the lane the broker admitted the query to: heavy queries
+   * on platform threads, which the OS time-slices, so they cannot hold the virtual threads'
+   * carriers that cheap queries run on) within {@code limits}.
+   */
+  public Execution execute(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits) {
+    requireNonNull(laneExecutor, "laneExecutor is null");
+    requireNonNull(limits, "limits is null");
     ServedSnapshot served = tables.get(table);
     if (served != null && served.snapshotId() != snapshotId) {
       ServedSnapshot previous = previousSnapshots.get(table);
@@ -386,13 +408,14 @@ public final class LocalServer {
             tasks,
             new ExecutionContext(
                 reads,
-                fileExecutor,
+                laneExecutor,
                 ioExecutor,
                 served.schema(),
                 deadline,
                 cancelled,
                 Clock.systemUTC(),
-                QUERY_READS));
+                QUERY_READS,
+                limits));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();

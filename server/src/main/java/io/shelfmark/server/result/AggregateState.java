@@ -6,6 +6,7 @@ import io.shelfmark.server.vector.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.HllUnion;
@@ -23,6 +24,26 @@ public sealed interface AggregateState {
   int HLL_LG_K = 12;
 
   AggregateState merge(AggregateState other);
+
+  /**
+   * The merge of every state in {@code states} (at least one, all of one aggregate), as merging
+   * them in turn gives; a COUNT(DISTINCT)'s sets are unioned into one set once instead of copied at
+   * every step.
+   */
+  static AggregateState mergeAll(List<AggregateState> states) {
+    if (states.size() > 1 && states.getFirst() instanceof Distinct) {
+      Set<Object> union = new HashSet<>();
+      for (AggregateState state : states) {
+        union.addAll(((Distinct) state).values());
+      }
+      return new Distinct(union);
+    }
+    AggregateState merged = states.getFirst();
+    for (int i = 1; i < states.size(); i++) {
+      merged = merged.merge(states.get(i));
+    }
+    return merged;
+  }
 
   /** COUNT(*) and COUNT(x). */
   record Count(long count) implements AggregateState {

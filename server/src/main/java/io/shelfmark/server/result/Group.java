@@ -17,6 +17,21 @@ public record Group(List<Object> key, List<AggregateState> states) {
     states = List.copyOf(requireNonNull(states, "states is null"));
   }
 
+  /** The merge of {@code groups} (at least one, all of one key), states merged all at once. */
+  static Group mergeAll(List<Group> groups) {
+    Group first = groups.getFirst();
+    List<AggregateState> merged = new ArrayList<>(first.states.size());
+    List<AggregateState> column = new ArrayList<>(groups.size());
+    for (int i = 0; i < first.states.size(); i++) {
+      column.clear();
+      for (Group group : groups) {
+        column.add(group.states.get(i));
+      }
+      merged.add(AggregateState.mergeAll(column));
+    }
+    return new Group(first.key, merged);
+  }
+
   /** This group's states merged with {@code other}'s (same key, same aggregates). */
   public Group merge(Group other) {
     List<AggregateState> merged = new ArrayList<>(states.size());

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * What a server returns for its files: for an aggregated query the partial groups (key values and
@@ -83,6 +84,80 @@ public record PartialResult(
       byKey.merge(group.key(), group, Group::merge);
     }
     return ofGroups(new ArrayList<>(byKey.values()), sum);
+  }
+
+  /**
+   * Bounds a merge checks as it grows: {@code groups} gets the merged group count, {@code
+   * distinctValues} the size of each merged COUNT(DISTINCT) set; each throws to refuse the query.
+   */
+  public record MergeLimits(LongConsumer groups, LongConsumer distinctValues) {
+    public static final MergeLimits NONE = new MergeLimits(count -> {}, count -> {});
+
+    public MergeLimits {
+      requireNonNull(groups, "groups is null");
+      requireNonNull(distinctValues, "distinctValues is null");
+    }
+  }
+
+  /**
+   * Every aggregated partial together, as merging them in turn gives (groups in order of first
+   * appearance, equal keys merged), in one pass: each group's states are merged once, all at a
+   * time. Merging in turn rebuilt the map of every group seen so far, and copied each
+   * COUNT(DISTINCT) set, at every partial: quadratic in the partials.
+   *
+   * @param check called between partials and every 4,096 groups: the deadline
+   * @param limits checked as the merged groups grow
+   */
+  public static PartialResult mergeAll(
+      List<PartialResult> partials, Runnable check, MergeLimits limits) {
+    requireNonNull(partials, "partials is null");
+    ExecutionStatistics sum = ExecutionStatistics.EMPTY;
+    Map<List<Object>, List<Group>> byKey = new LinkedHashMap<>();
+    PartialResult only = null;
+    int withGroups = 0;
+    for (PartialResult partial : partials) {
+      if (!partial.aggregated) {
+        throw new IllegalArgumentException("Cannot merge a selection's rows as groups");
+      }
+      check.run();
+      sum = sum.plus(partial.statistics);
+      if (!partial.groups.isEmpty()) {
+        withGroups++;
+        only = partial;
+      }
+    }
+    if (withGroups <= 1) {
+      // Nothing to merge: one side's groups stand as they are (no rehashing of their keys).
+      List<Group> groups = only == null ? List.of() : only.groups;
+      limits.groups().accept(groups.size());
+      return new PartialResult(true, groups, List.of(), sum);
+    }
+    int seen = 0;
+    for (PartialResult partial : partials) {
+      for (Group group : partial.groups) {
+        byKey.computeIfAbsent(group.key(), key -> new ArrayList<>(2)).add(group);
+        if ((++seen & 4095) == 0) {
+          check.run();
+          limits.groups().accept(byKey.size());
+        }
+      }
+    }
+    limits.groups().accept(byKey.size());
+    List<Group> merged = new ArrayList<>(byKey.size());
+    int done = 0;
+    for (List<Group> same : byKey.values()) {
+      Group group = same.size() == 1 ? same.getFirst() : Group.mergeAll(same);
+      for (AggregateState state : group.states()) {
+        if (state instanceof AggregateState.Distinct distinct) {
+          limits.distinctValues().accept(distinct.values().size());
+        }
+      }
+      merged.add(group);
+      if ((++done & 4095) == 0) {
+        check.run();
+      }
+    }
+    return ofGroups(merged, sum);
   }
 
   /** The bytes of this partial ({@link PartialResultCodec}). */

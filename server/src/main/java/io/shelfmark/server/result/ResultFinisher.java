@@ -40,8 +40,18 @@ public final class ResultFinisher {
    *     exceeds 38 digits
    */
   public static FinalResult finish(QueryPlan plan, PartialResult partial) {
+    return finish(plan, partial, () -> {});
+  }
+
+  /**
+   * As {@link #finish(QueryPlan, PartialResult)}, calling {@code check} (the deadline: it throws to
+   * stop) between steps, during the sort and every few thousand rows rendered.
+   */
+  public static FinalResult finish(QueryPlan plan, PartialResult partial, Runnable check) {
+    check.run();
     List<List<Object>> rows =
-        plan.aggregated() ? aggregatedRows(plan, partial.groups()) : partial.rows();
+        plan.aggregated() ? aggregatedRows(plan, partial.groups(), check) : partial.rows();
+    check.run();
     int outputs = plan.outputs().size();
     RowOrdering ordering = new RowOrdering(plan.orderBy(), outputs);
     // Saturating, as in RowCollector: a huge OFFSET plus LIMIT answers no rows, not an overflow.
@@ -52,7 +62,8 @@ public final class ResultFinisher {
     List<List<Object>> ordered =
         plan.orderBy().isEmpty()
             ? rows.subList(0, (int) Math.min(rows.size(), end))
-            : ordering.first(rows, end);
+            : ordering.first(rows, end, check);
+    check.run();
     List<String> names = new ArrayList<>();
     List<String> types = new ArrayList<>();
     for (OutputColumn output : plan.outputs()) {
@@ -61,6 +72,9 @@ public final class ResultFinisher {
     }
     List<List<Object>> rendered = new ArrayList<>();
     for (long i = plan.offset(); i < ordered.size(); i++) {
+      if ((i & 4095) == 0) {
+        check.run();
+      }
       List<Object> row = ordered.get((int) i);
       List<Object> values = new ArrayList<>(outputs);
       for (int c = 0; c < outputs; c++) {
@@ -72,7 +86,8 @@ public final class ResultFinisher {
   }
 
   /** Per group passing HAVING: the output values followed by the ORDER BY values. */
-  private static List<List<Object>> aggregatedRows(QueryPlan plan, List<Group> groups) {
+  private static List<List<Object>> aggregatedRows(
+      QueryPlan plan, List<Group> groups, Runnable check) {
     if (groups.isEmpty() && plan.groupKeys().isEmpty()) {
       groups = new Aggregator(plan).groups();
     }
@@ -81,6 +96,9 @@ public final class ResultFinisher {
     for (int k = 0; k < plan.groupKeys().size(); k++) {
       List<Object> values = new ArrayList<>(size);
       for (Group group : groups) {
+        if ((values.size() & 4095) == 0) {
+          check.run();
+        }
         values.add(group.key().get(k));
       }
       keys.add(Vectors.ofBoxed(plan.groupKeys().get(k).type(), values));
@@ -90,6 +108,9 @@ public final class ResultFinisher {
       AggregateCall call = plan.aggregates().get(a);
       List<Object> values = new ArrayList<>(size);
       for (Group group : groups) {
+        if ((values.size() & 4095) == 0) {
+          check.run();
+        }
         values.add(finalValue(call, group.states().get(a)));
       }
       aggregates.add(Vectors.ofBoxed(call.type(), values));
@@ -109,13 +130,18 @@ public final class ResultFinisher {
             : null;
     List<Vector> columns = new ArrayList<>();
     for (OutputColumn output : plan.outputs()) {
+      check.run();
       columns.add(VectorEvaluator.evaluate(output.expression(), inputs, size));
     }
     for (SortKey key : plan.orderBy()) {
       columns.add(VectorEvaluator.evaluate(key.expression(), inputs, size));
     }
     List<List<Object>> rows = new ArrayList<>(size);
+    check.run();
     for (int g = 0; g < size; g++) {
+      if ((g & 4095) == 0) {
+        check.run();
+      }
       if (having != null && !PredicateEvaluator.isTrue(having, g)) {
         continue;
       }

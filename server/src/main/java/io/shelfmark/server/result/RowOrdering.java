@@ -54,14 +54,29 @@ public final class RowOrdering implements Comparator<List<Object>> {
    * {@code count} in a heap at a time.
    */
   public List<List<Object>> first(List<List<Object>> rows, long count) {
+    return first(rows, count, () -> {});
+  }
+
+  /**
+   * As {@link #first(List, long)}, calling {@code check} every {@value #CHECK_EVERY} comparisons
+   * (the deadline): sorting a million groups takes seconds, and a check only before and after would
+   * let a query overrun its timeout by all of them.
+   */
+  public List<List<Object>> first(List<List<Object>> rows, long count, Runnable check) {
+    Comparator<List<Object>> order = checking(this, check);
     if (count >= rows.size()) {
       List<List<Object>> sorted = new ArrayList<>(rows);
-      sorted.sort(this);
+      sorted.sort(order);
       return sorted;
     }
     int limit = (int) count;
-    PriorityQueue<List<Object>> worstFirst = new PriorityQueue<>(Math.max(1, limit), reversed());
+    PriorityQueue<List<Object>> worstFirst =
+        new PriorityQueue<>(Math.max(1, limit), order.reversed());
+    int scanned = 0;
     for (List<Object> row : rows) {
+      if ((++scanned & (CHECK_EVERY - 1)) == 0) {
+        check.run();
+      }
       if (worstFirst.size() < limit) {
         worstFirst.add(row);
       } else if (limit > 0 && compare(row, worstFirst.peek()) < 0) {
@@ -70,7 +85,19 @@ public final class RowOrdering implements Comparator<List<Object>> {
       }
     }
     List<List<Object>> sorted = new ArrayList<>(worstFirst);
-    sorted.sort(this);
+    sorted.sort(order);
     return sorted;
+  }
+
+  private static final int CHECK_EVERY = 1 << 16;
+
+  private static <T> Comparator<T> checking(Comparator<T> order, Runnable check) {
+    int[] compared = new int[1];
+    return (left, right) -> {
+      if ((++compared[0] & (CHECK_EVERY - 1)) == 0) {
+        check.run();
+      }
+      return order.compare(left, right);
+    };
   }
 }

@@ -15,7 +15,6 @@ import io.shelfmark.sql.expression.Not;
 import io.shelfmark.sql.expression.Or;
 import io.shelfmark.sql.expression.ValueOrder;
 import io.shelfmark.sql.type.PrimitiveType;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -134,30 +133,35 @@ public final class PredicateEvaluator {
 
   private static Vector in(InList in, VectorInputs inputs, int size) {
     Vector value = VectorEvaluator.evaluate(in.value(), inputs, size);
-    List<Object> items = new ArrayList<>();
-    for (Literal item : in.items()) {
-      if (!item.isNull()) {
-        items.add(item.value());
-      }
-    }
+    InItems items = InItems.of(in);
     boolean hasNull = in.hasNullItem();
     long[] out = new long[size];
     boolean[] nulls = value.nulls() == null ? null : value.nulls().clone();
     // Per row: TRUE if an item equals it; else NULL when an item is NULL; else FALSE.
-    Vector[] equalities = new Vector[items.size()];
-    for (int j = 0; j < items.size(); j++) {
-      equalities[j] = compareWithConstant(value, ComparisonOperator.EQUAL, items.get(j), size);
-    }
+    // A dictionary-encoded vector is searched once per dictionary entry, not per row.
+    byte[] decided = value.isDictionaryEncoded() ? new byte[value.dictionary().size()] : null;
     for (int i = 0; i < size; i++) {
       if (value.isNull(i)) {
         continue;
       }
-      boolean found = false;
-      for (Vector equality : equalities) {
-        if (equality.longs()[i] != 0) {
-          found = true;
-          break;
+      boolean found;
+      if (items.size() == 0) {
+        found = false;
+      } else if (Vector.isLongType(value.type())) {
+        found = items.containsLong(value.longs()[i]);
+      } else if (Vector.isDoubleType(value.type())) {
+        found = items.containsDouble(value.doubles()[i]);
+      } else if (decided != null) {
+        int id = value.ids()[i];
+        if (id < 0) {
+          continue; // no value: the vector's nulls already say UNKNOWN
         }
+        if (decided[id] == 0) {
+          decided[id] = (byte) (items.containsObject(value.dictionary().value(id)) ? 2 : 1);
+        }
+        found = decided[id] == 2;
+      } else {
+        found = items.containsObject(value.object(i));
       }
       if (found) {
         out[i] = 1;

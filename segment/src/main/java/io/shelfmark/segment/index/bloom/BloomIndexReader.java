@@ -78,7 +78,7 @@ public final class BloomIndexReader implements IndexReader {
 
   @Override
   public Coverage coverage(ColumnPredicate predicate) {
-    return predicate instanceof Range ? Coverage.NONE : Coverage.CANDIDATES;
+    return BloomIndexType.answers(predicate) ? Coverage.CANDIDATES : Coverage.NONE;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.shelfmark.segment.index.bloom;
 
 import io.shelfmark.segment.predicate.ColumnPredicate;
+import io.shelfmark.segment.predicate.In;
 import io.shelfmark.segment.predicate.Range;
 import io.shelfmark.segment.spi.Coverage;
 import io.shelfmark.segment.spi.CreatorContext;
@@ -52,9 +53,26 @@ public final class BloomIndexType implements IndexType {
     return false;
   }
 
+  /**
+   * The longest IN list a bloom index answers. Each value is probed in every block (8 words each):
+   * 50,000 values cost about 50 µs per value per segment, seconds per query, and with that many
+   * values nearly every block might match anyway; reading the column and testing each row against
+   * the sorted list is cheaper.
+   */
+  public static final int MAX_IN_VALUES = 64;
+
   @Override
   public Coverage coverage(ValueType columnType, ColumnPredicate predicate) {
-    return predicate instanceof Range ? Coverage.NONE : Coverage.CANDIDATES;
+    return answers(predicate) ? Coverage.CANDIDATES : Coverage.NONE;
+  }
+
+  /** Whether a bloom index is worth asking about {@code predicate}. */
+  static boolean answers(ColumnPredicate predicate) {
+    return switch (predicate) {
+      case Range range -> false;
+      case In in -> in.values().size() <= MAX_IN_VALUES;
+      default -> true;
+    };
   }
 
   @Override

