@@ -208,11 +208,10 @@ class TestLoadHostile {
       assertThat(answer.body().path("resultTable").path("rows").get(0).get(0).asLong())
           .isEqualTo(expectedCount);
     }
-    // Issue 21 asks for a p99 under 100 ms. Not met yet: on 2 cores the heavy lane's pool and a
-    // running heavy query's own thread take about half the CPU (and its allocation the GC's
-    // pauses), so the counts' p99 was 350-580 ms under this load against 150-540 ms alone on a
-    // machine shared with other builds. What is held here is that they are not starved: before
-    // the lanes a count waited up to 11 s behind heavy queries.
+    // Issue 21 asks for a p99 under 100 ms: met when the machine is otherwise idle (85 ms under
+    // this load, 54 ms alone), not while other builds share its 2 cores (350-580 ms under this
+    // load against 150-540 ms alone, at load averages of 12-15), so the bound held here is that the
+    // counts are not starved: before the lanes a count waited up to 11 s behind heavy queries.
     assertThat(p99).isLessThan(Duration.ofSeconds(1));
 
     // The node is healthy afterwards and still answers correctly.
