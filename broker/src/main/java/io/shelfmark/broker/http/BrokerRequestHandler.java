@@ -371,8 +371,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           HttpResponseStatus.SERVICE_UNAVAILABLE,
           JsonBodies.queryBody(
               QueryResponse.failed(
-                  QueryErrorCode.OVERLOADED,
-                  "Cannot execute query: the broker is shutting down or overloaded (retry later)"),
+                  QueryErrorCode.UNAVAILABLE,
+                  "Cannot execute query: the broker is shutting down (retry on another broker)"),
               0,
               requestId,
               brokerId));

@@ -42,8 +42,11 @@ public enum QueryErrorCode {
   CANCELLED(503),
   /** The query fails on this data, e.g. a SUM beyond the BIGINT range: the message says why. */
   QUERY_EXECUTION(200),
-  /** The broker cannot take the query now (shutting down, or its queue is full). */
-  OVERLOADED(429),
+  /**
+   * The broker cannot take any query now: it is shutting down (answered with HTTP 503; retry on
+   * another broker). A full queue is {@link #TOO_MANY_QUERIES}.
+   */
+  UNAVAILABLE(950),
   /** A bug in Shelfmark: the message says what failed. */
   INTERNAL(450);
 
