@@ -365,7 +365,7 @@ class TestClusterConfigLoader {
         favourite-food: pizza
         """,
         "Unknown key favourite-food (known keys here: cluster-name, roles, host, broker, server,"
-            + " controller, storage, catalog, segment-store, data-dir, cache, query, security)");
+            + " controller, storage, catalog, segment-store, data-dir, cache, security, query)");
   }
 
   @Test
