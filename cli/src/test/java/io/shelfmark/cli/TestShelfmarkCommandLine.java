@@ -62,7 +62,7 @@ class TestShelfmarkCommandLine {
     Files.writeString(file, "roles: [server]\nsegment-store: /s\nhost: 0.0.0.0\n", UTF_8);
     assertThat(run("config", "check", file.toString())).isEqualTo(1);
     assertThat(err.toString())
-        .contains("Cannot use host: \"0.0.0.0\" (Shelfmark has no authentication yet")
+        .contains("Cannot use host: \"0.0.0.0\" (without authentication")
         .contains("broker.allow-unauthenticated-remote-access: true")
         .doesNotContain("\tat ");
 

@@ -61,6 +61,7 @@ import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
 import io.shelfmark.config.cluster.WarmupConfig;
+import io.shelfmark.config.security.SecurityConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -119,7 +120,11 @@ final class ClusterConfigBinder {
     SqlLimitsConfig sqlLimits = bindSqlLimits(broker.section(ClusterKeys.SQL));
     boolean allowRemote =
         broker.bool(ClusterKeys.ALLOW_UNAUTHENTICATED_REMOTE_ACCESS).orElse(false);
-    if (!allowRemote && root.isSet(HOST) && !ClusterConfig.isLoopback(host)) {
+    Optional<SecurityConfig> security =
+        SecurityConfigBinder.bind(root.section(ClusterKeys.SECURITY));
+    if (security.isPresent()
+        && root.isSet(HOST)
+        && ClusterConfig.needsAuthentication(host, allowRemote, security.get())) {
       // Checked here too, not only by the record, so that `config check` lists it by key path
       // with every other violation.
       root.reject(HOST, ClusterConfig.REMOTE_BIND_HINT);
@@ -145,7 +150,8 @@ final class ClusterConfigBinder {
             http,
             sqlLimits,
             allowRemote,
-            query));
+            query,
+            security.orElseThrow()));
   }
 
   private static HttpConfig bindHttp(ConfigNode http) {

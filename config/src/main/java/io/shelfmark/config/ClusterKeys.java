@@ -38,6 +38,15 @@ final class ClusterKeys {
   static final String MAX_EXPRESSION_DEPTH = "max-expression-depth";
   static final String MAX_IN_LIST_SIZE = "max-in-list-size";
   static final String MAX_LOGICAL_TERMS = "max-logical-terms";
+  static final String SECURITY = "security";
+  static final String USERS = "users";
+  static final String PASSWORD_HASH = "password-hash";
+  static final String TOKEN_HASH = "token-hash";
+  static final String TABLES = "tables";
+  static final String TLS = "tls";
+  static final String CERTIFICATE_FILE = "certificate-file";
+  static final String PRIVATE_KEY_FILE = "private-key-file";
+  static final String PRIVATE_KEY_PASSWORD = "private-key-password";
   static final String ALLOW_UNAUTHENTICATED_REMOTE_ACCESS = "allow-unauthenticated-remote-access";
   static final String QUERY = "query";
   static final String HEAVY = "heavy";
@@ -74,6 +83,15 @@ final class ClusterKeys {
 
   /** The catalog section's free-form map: its entries are the user's, not ours. */
   static final String CATALOG_PROPERTIES = CATALOG + "." + PROPERTIES;
+
+  /**
+   * The users section: one section per user name, each with {@link #USER_KEYS}. User names are the
+   * operator's, so no environment variable can name them.
+   */
+  static final String SECURITY_USERS = SECURITY + "." + USERS;
+
+  /** The keys of one user under {@link #SECURITY_USERS}. */
+  static final List<String> USER_KEYS = List.of(PASSWORD_HASH, TOKEN_HASH, ROLES, TABLES);
 
   /** Every key that holds a value, in the order the docs list them. */
   static final List<String> ALL =
@@ -126,9 +144,16 @@ final class ClusterKeys {
           QUERY + "." + MAX_GROUPS,
           QUERY + "." + MAX_DISTINCT_VALUES,
           QUERY + "." + MAX_ROWS,
-          QUERY + "." + MAX_IN_LIST_ITEMS);
+          QUERY + "." + MAX_IN_LIST_ITEMS,
+          SECURITY_USERS,
+          SECURITY + "." + TLS + "." + CERTIFICATE_FILE,
+          SECURITY + "." + TLS + "." + PRIVATE_KEY_FILE,
+          SECURITY + "." + TLS + "." + PRIVATE_KEY_PASSWORD);
 
-  /** Environment variable name to key, for every key except the free-form catalog properties. */
+  /**
+   * Environment variable name to key, for every key except the free-form catalog properties and
+   * users.
+   */
   static final Map<String, String> BY_ENVIRONMENT_VARIABLE = byEnvironmentVariable();
 
   private ClusterKeys() {}
@@ -142,7 +167,7 @@ final class ClusterKeys {
   private static Map<String, String> byEnvironmentVariable() {
     Map<String, String> result = new HashMap<>();
     for (String key : ALL) {
-      if (key.equals(CATALOG_PROPERTIES)) {
+      if (key.equals(CATALOG_PROPERTIES) || key.equals(SECURITY_USERS)) {
         continue;
       }
       String previous = result.put(environmentVariable(key), key);

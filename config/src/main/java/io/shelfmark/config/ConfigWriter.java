@@ -17,6 +17,8 @@ import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.StorageConfig;
+import io.shelfmark.config.security.SecurityConfig;
+import io.shelfmark.config.security.UserConfig;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
@@ -144,7 +146,37 @@ public final class ConfigWriter {
     writeCache(root.putObject(ClusterKeys.CACHE), config.cache());
     root.put(ClusterKeys.DATA_DIR, config.dataDir().toString());
     writeQuery(root.putObject(ClusterKeys.QUERY), config.query());
+    writeSecurity(root, config.security());
     return root;
+  }
+
+  private static void writeSecurity(ObjectNode root, SecurityConfig config) {
+    if (config.users().isEmpty() && config.tls().isEmpty()) {
+      return;
+    }
+    ObjectNode security = root.putObject(ClusterKeys.SECURITY);
+    if (!config.users().isEmpty()) {
+      ObjectNode users = security.putObject(ClusterKeys.USERS);
+      for (UserConfig user : config.users()) {
+        ObjectNode entry = users.putObject(user.name());
+        user.passwordHash().ifPresent(hash -> entry.put(ClusterKeys.PASSWORD_HASH, hash.encoded()));
+        user.tokenHash().ifPresent(hash -> entry.put(ClusterKeys.TOKEN_HASH, hash.encoded()));
+        ArrayNode roles = entry.putArray(ClusterKeys.ROLES);
+        user.roles().forEach(role -> roles.add(role.configName()));
+        ArrayNode tables = entry.putArray(ClusterKeys.TABLES);
+        user.tables().forEach(table -> tables.add(table.text()));
+      }
+    }
+    config
+        .tls()
+        .ifPresent(
+            tls -> {
+              ObjectNode node = security.putObject(ClusterKeys.TLS);
+              node.put(ClusterKeys.CERTIFICATE_FILE, tls.certificateFile().toString());
+              node.put(ClusterKeys.PRIVATE_KEY_FILE, tls.privateKeyFile().toString());
+              tls.privateKeyPassword()
+                  .ifPresent(password -> node.put(ClusterKeys.PRIVATE_KEY_PASSWORD, password));
+            });
   }
 
   private static void writeStorage(ObjectNode storage, StorageConfig config) {

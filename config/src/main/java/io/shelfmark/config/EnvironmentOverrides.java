@@ -30,7 +30,8 @@ final class EnvironmentOverrides {
           ClusterKeys.CACHE,
           ClusterKeys.BROKER,
           ClusterKeys.SERVER,
-          ClusterKeys.CONTROLLER);
+          ClusterKeys.CONTROLLER,
+          ClusterKeys.SECURITY);
 
   private EnvironmentOverrides() {}
 

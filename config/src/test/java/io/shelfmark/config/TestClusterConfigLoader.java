@@ -85,6 +85,19 @@ class TestClusterConfigLoader {
         posting-lists:
           max-size: 32MiB
       data-dir: /var/lib/shelfmark
+      security:
+        users:
+          alice:
+            password-hash: pbkdf2-sha256$10000$MDEyMzQ1Njc4OWFiY2RlZg==$TI2grtvV1HW5nz2rBY4tctlrmOj5bZs0dw9j8NHpRRc=
+            roles: [admin]
+          grafana:
+            token-hash: sha256$f616cc21e93cfa0340bbe511ba5170df9344bb35aaa5aeb4b8bcfb88d543bfc1
+            roles: [query]
+            tables: [obs.*, web.pages]
+        tls:
+          certificate-file: src/test/resources/tls/placeholder-cert.pem
+          private-key-file: src/test/resources/tls/placeholder-key.pem
+          private-key-password: key-secret
       """;
 
   private static final ConfigLoader LOADER = ConfigLoader.withoutEnvironment();
@@ -352,7 +365,7 @@ class TestClusterConfigLoader {
         favourite-food: pizza
         """,
         "Unknown key favourite-food (known keys here: cluster-name, roles, host, broker, server,"
-            + " controller, storage, catalog, segment-store, data-dir, cache, query)");
+            + " controller, storage, catalog, segment-store, data-dir, cache, security, query)");
   }
 
   @Test

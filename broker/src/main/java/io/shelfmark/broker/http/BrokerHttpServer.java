@@ -16,7 +16,9 @@ import io.shelfmark.config.cluster.HttpConfig;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -39,23 +41,56 @@ public final class BrokerHttpServer implements AutoCloseable {
 
   private static final int MAX_CHUNK_BYTES = 8192;
 
+  /**
+   * Password checks (PBKDF2) waiting beyond this many are refused with 503: a brute-force attempt
+   * fills this queue, not the heap.
+   */
+  static final int MAX_QUEUED_PASSWORD_CHECKS = 64;
+
   private final BrokerRoutes routes;
   private final HttpConfig http;
+  private final HttpSecurity security;
   private final ConnectionLimits connections;
   private final EventLoopGroup group;
+  private final ThreadPoolExecutor passwordChecks;
   private final AtomicLong requestIds = new AtomicLong();
   private Channel channel;
 
-  /** With the default connection limits and timeouts ({@link HttpConfig#defaults()}). */
+  /**
+   * With the default connection limits and timeouts ({@link HttpConfig#defaults()}), without
+   * authentication, on plain HTTP.
+   */
   public BrokerHttpServer(BrokerRoutes routes) {
     this(routes, HttpConfig.defaults());
   }
 
+  /** Without authentication, on plain HTTP. */
   public BrokerHttpServer(BrokerRoutes routes, HttpConfig http) {
+    this(routes, http, HttpSecurity.none());
+  }
+
+  /** With the default connection limits and timeouts. */
+  public BrokerHttpServer(BrokerRoutes routes, HttpSecurity security) {
+    this(routes, HttpConfig.defaults(), security);
+  }
+
+  public BrokerHttpServer(BrokerRoutes routes, HttpConfig http, HttpSecurity security) {
     this.routes = requireNonNull(routes, "routes is null");
     this.http = requireNonNull(http, "http is null");
+    this.security = requireNonNull(security, "security is null");
     this.connections = new ConnectionLimits(http);
     this.group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    // Two threads: each check is a few hundred ms of one core by design; more would only let a
+    // flood of logins take more of the machine from queries.
+    this.passwordChecks =
+        new ThreadPoolExecutor(
+            2,
+            2,
+            30,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(MAX_QUEUED_PASSWORD_CHECKS),
+            Thread.ofPlatform().name("password-check-", 0).daemon().factory());
+    passwordChecks.allowCoreThreadTimeOut(true);
   }
 
   /**
@@ -82,9 +117,12 @@ public final class BrokerHttpServer implements AutoCloseable {
                         new RequestTimeouts(http.requestReadTimeout(), http.idleTimeout());
                     // Limits first: a refused connection costs no decoding. Malformed requests
                     // are answered before routing, which would misread them.
+                    ch.pipeline().addLast(connections.handler()).addLast(timeouts.bytes());
+                    // TLS after the byte timer: a handshake that stalls is a request that stalls.
+                    security
+                        .tls()
+                        .ifPresent(tls -> ch.pipeline().addLast(tls.newHandler(ch.alloc())));
                     ch.pipeline()
-                        .addLast(connections.handler())
-                        .addLast(timeouts.bytes())
                         .addLast(
                             new HttpServerCodec(
                                 MalformedRequests.MAX_REQUEST_LINE_BYTES,
@@ -94,6 +132,7 @@ public final class BrokerHttpServer implements AutoCloseable {
                         .addLast(new HttpServerKeepAliveHandler())
                         .addLast(new MalformedRequests.Aggregator(MAX_REQUEST_BYTES))
                         .addLast(new MalformedRequests())
+                        .addLast(new AuthenticationHandler(security, passwordChecks))
                         .addLast(new BrokerRequestHandler(routes, queryExecutor, requestIds));
                   }
                 });
@@ -117,7 +156,12 @@ public final class BrokerHttpServer implements AutoCloseable {
       throw new IOException("Cannot start broker HTTP server on " + host + ":" + port, e);
     }
     int bound = ((InetSocketAddress) channel.localAddress()).getPort();
-    log.info("Broker HTTP listening on http://{}:{}", host, bound);
+    log.info(
+        "Broker HTTP listening on {}://{}:{} ({})",
+        security.tls().isPresent() ? "https" : "http",
+        host,
+        bound,
+        security.authenticator().enabled() ? "credentials required" : "no authentication");
     return bound;
   }
 
@@ -132,5 +176,6 @@ public final class BrokerHttpServer implements AutoCloseable {
       channel.close().syncUninterruptibly();
     }
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    passwordChecks.shutdownNow();
   }
 }

@@ -20,13 +20,16 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.shelfmark.broker.auth.Principal;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.query.QueryError;
 import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.table.TableAdminException;
+import io.shelfmark.broker.table.TableDirectory;
 import io.shelfmark.broker.table.TableStatus;
+import io.shelfmark.config.security.UserRole;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.time.Duration;
@@ -68,6 +71,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    // Read first: set by the authentication handler for this request alone.
+    Principal caller = AuthenticationHandler.principal(ctx);
+    // Every endpoint that names tables answers from this view: tables the caller may not read are
+    // absent from it.
+    TableDirectory tables = Permissions.visible(caller, routes.tables());
     String path = new QueryStringDecoder(request.uri()).path();
     if (path.length() > 1 && path.endsWith("/")) {
       path = path.substring(0, path.length() - 1);
@@ -84,14 +92,19 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         responder.send(HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use POST for " + path));
         return;
       }
-      handleQuery(ctx, keepAlive, request.content().toString(UTF_8), database);
+      handleQuery(ctx, keepAlive, request.content().toString(UTF_8), database, caller);
       return;
     }
     if (path.equals("/tables") && method.equals(HttpMethod.POST)) {
+      if (!caller.has(UserRole.ADMIN)) {
+        responder.send(
+            HttpResponseStatus.FORBIDDEN, Permissions.adminNeeded(caller, "onboard a table"));
+        return;
+      }
       handleOnboard(ctx, keepAlive, request.content().toString(UTF_8));
       return;
     }
-    Optional<Object> body = getBody(ctx, request, path, database);
+    Optional<Object> body = getBody(ctx, request, path, database, caller, tables);
     if (body.isEmpty()) {
       // Unknown paths answer 404 whatever the method: clients fall back to another endpoint on a
       // 404 (Grafana's plugin on HEAD /mytables), never on a 405.
@@ -157,7 +170,12 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
    * comes from memory.
    */
   private Optional<Object> getBody(
-      ChannelHandlerContext ctx, FullHttpRequest request, String path, Optional<String> database) {
+      ChannelHandlerContext ctx,
+      FullHttpRequest request,
+      String path,
+      Optional<String> database,
+      Principal caller,
+      TableDirectory tables) {
     if (path.equals("/health/liveness")) {
       // The process answers: what a supervisor that restarts dead processes needs to know.
       return Optional.of(Map.of("status", "OK", "roles", routes.roles()));
@@ -166,13 +184,21 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       return Optional.of(health());
     }
     if (path.equals("/metrics")) {
+      if (!caller.readsEverything()) {
+        // Its labels name every served table.
+        return Optional.of(
+            new Answer(
+                HttpResponseStatus.FORBIDDEN,
+                Permissions.allTablesNeeded(
+                    caller, "read /metrics (its labels name every table)")));
+      }
       MetricsEndpoint.Scrape scrape =
           routes.metrics().scrape(request.headers().get(HttpHeaderNames.ACCEPT, ""));
       return scrape == null ? Optional.empty() : Optional.of(scrape);
     }
     if (path.equals("/tables")) {
       List<String> names = new ArrayList<>();
-      for (TableStatus table : routes.tables().tables()) {
+      for (TableStatus table : tables.tables()) {
         if (database.isEmpty() || namespace(table.name()).equals(database.get())) {
           names.add(table.name());
         }
@@ -181,7 +207,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     }
     if (path.equals("/databases")) {
       return Optional.of(
-          routes.tables().tables().stream()
+          tables.tables().stream()
               .map(table -> namespace(table.name()))
               .filter(namespace -> !namespace.isEmpty())
               .distinct()
@@ -191,7 +217,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     if (path.equals(LIVE_BROKERS)) {
       Map<String, Object> byTable = new LinkedHashMap<>();
       List<Object> brokers = List.of(self(ctx, request));
-      for (TableStatus table : routes.tables().tables()) {
+      for (TableStatus table : tables.tables()) {
         byTable.put(table.name(), brokers);
       }
       return Optional.of(byTable);
@@ -211,7 +237,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     if (!List.of("", "schema", "metadata", "status").contains(view)) {
       return Optional.empty();
     }
-    Optional<TableStatus> status = resolveTable(written, database);
+    Optional<TableStatus> status = resolveTable(tables, written, database);
     if (status.isEmpty()) {
       return Optional.of(
           new Answer(
@@ -228,8 +254,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
           case "status" -> status.get();
           case "metadata" -> PinotMetadata.tableMetadata(status.get());
           case "schema" ->
-              routes
-                  .tables()
+              tables
                   .schema(name)
                   .<Object>map(PinotMetadata::schema)
                   .orElseGet(
@@ -237,7 +262,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                           new Answer(
                               HttpResponseStatus.NOT_FOUND,
                               error("Cannot find the schema of table: " + name)));
-          default -> PinotMetadata.tableConfig(status.get(), routes.tables().schema(name));
+          default -> PinotMetadata.tableConfig(status.get(), tables.schema(name));
         });
   }
 
@@ -246,14 +271,15 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
    * (pinotdb and Grafana list {@code obs.metrics} as {@code metrics} and send {@code database:
    * obs}); then the name as written.
    */
-  private Optional<TableStatus> resolveTable(String written, Optional<String> database) {
+  private static Optional<TableStatus> resolveTable(
+      TableDirectory tables, String written, Optional<String> database) {
     if (database.isPresent() && written.indexOf('.') < 0) {
-      Optional<TableStatus> inDatabase = routes.tables().table(database.get() + "." + written);
+      Optional<TableStatus> inDatabase = tables.table(database.get() + "." + written);
       if (inDatabase.isPresent()) {
         return inDatabase;
       }
     }
-    return routes.tables().table(written);
+    return tables.table(written);
   }
 
   /** The namespace of {@code obs.metrics}: {@code obs}; empty for a name without one. */
@@ -285,7 +311,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
   }
 
   private void handleQuery(
-      ChannelHandlerContext ctx, boolean keepAlive, String body, Optional<String> database) {
+      ChannelHandlerContext ctx,
+      boolean keepAlive,
+      String body,
+      Optional<String> database,
+      Principal caller) {
     long requestId = requestIds.incrementAndGet();
     InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
     String brokerId = PinotMetadata.brokerId(local.getHostString(), local.getPort());
@@ -341,7 +371,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                           .queries()
                           .execute(
                               new QueryRequest(
-                                  sql, Optional.of(remaining), disconnected::get, database))
+                                  sql, Optional.of(remaining), disconnected::get, database, caller))
                       : QueryResponse.failed(
                           QueryErrorCode.TIMEOUT,
                           "Cannot run the query: its timeout of %d ms passed before it started (retry later)"

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.shelfmark.broker.auth.TableAccess;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
@@ -165,7 +166,7 @@ public final class EngineQueryService implements QueryService {
   private QueryResponse respond(QueryRequest request, QueryTarget target) {
     Instant received = clock.instant();
     try {
-      PlannedQuery planned = plan(request.sql(), request.database());
+      PlannedQuery planned = planReadable(request);
       return switch (planned.statement()) {
         case PlannedStatement.Constant constant -> constant(constant);
         case PlannedStatement.OverTable table ->
@@ -318,6 +319,58 @@ public final class EngineQueryService implements QueryService {
     requireNonNull(sql, "sql is null");
     QueryPlan plan = planner.plan(sql);
     return pruning.candidates(plan, route(plan, "it is not served")).size();
+  }
+
+  /**
+   * The plan of the request's SQL when its table is one the caller may read. Otherwise, and for
+   * every planning error of a caller who may not read all tables, the error is the one planning
+   * over the readable tables alone gives: a table the caller may not read answers exactly as a
+   * table that does not exist, and messages list only readable tables and their columns. The shared
+   * plan cache serves everyone, since a plan does not depend on who asks.
+   */
+  private PlannedQuery planReadable(QueryRequest request) {
+    TableAccess access = request.access();
+    PlannedQuery planned;
+    try {
+      planned = plan(request.sql(), request.database());
+    } catch (SqlException e) {
+      // Errors found after the table is resolved (unknown or mistyped columns) tell that the table
+      // exists and what it holds; syntax and size errors come before any table and are answered
+      // as they are.
+      if (access.readsEverything()
+          || e.kind() == SqlErrorKind.SYNTAX
+          || e.kind() == SqlErrorKind.LIMIT) {
+        throw e;
+      }
+      throw asSeenBy(access, request).orElse(e);
+    }
+    if (planned.statement() instanceof PlannedStatement.OverTable over) {
+      String table = over.plan().table().name().toString();
+      if (!access.canRead(table)) {
+        throw asSeenBy(access, request)
+            .orElseGet(
+                () ->
+                    new SqlException(
+                        SqlErrorKind.UNRESOLVED, null, "Cannot resolve table '" + table + "'"));
+      }
+    }
+    return planned;
+  }
+
+  /** The error planning the request over only the tables {@code access} may read gives. */
+  private Optional<SqlException> asSeenBy(TableAccess access, QueryRequest request) {
+    TableSchemaProvider readable = new ReadableTables(routing, access);
+    TableSchemaProvider seen =
+        request
+            .database()
+            .map(namespace -> TableSchemaProvider.inNamespace(readable, namespace))
+            .orElse(readable);
+    try {
+      new SqlPlanner(seen, functions, limits).planStatement(request.sql());
+      return Optional.empty(); // fewer tables cannot plan what all tables could not
+    } catch (SqlException e) {
+      return Optional.of(e);
+    }
   }
 
   /** The current route of the plan's table; {@code gone} says why when there is none. */

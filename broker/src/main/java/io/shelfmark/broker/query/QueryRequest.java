@@ -2,6 +2,7 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.auth.TableAccess;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -15,20 +16,36 @@ import java.util.function.BooleanSupplier;
  *     stops at its next check
  * @param database the namespace unqualified table names resolve in (Pinot's {@code database}
  *     header, mapped onto an Iceberg namespace); empty = names are taken as written
+ * @param access the tables the caller may read; a query of any other table is answered as if the
+ *     table did not exist
  */
 public record QueryRequest(
-    String sql, Optional<Duration> timeout, BooleanSupplier cancelled, Optional<String> database) {
+    String sql,
+    Optional<Duration> timeout,
+    BooleanSupplier cancelled,
+    Optional<String> database,
+    TableAccess access) {
   public QueryRequest {
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
     requireNonNull(cancelled, "cancelled is null");
     requireNonNull(database, "database is null");
+    requireNonNull(access, "access is null");
     if (timeout.isPresent() && (timeout.get().isNegative() || timeout.get().isZero())) {
       throw new IllegalArgumentException("timeout must be positive: " + timeout.get());
     }
     if (database.isPresent() && database.get().isBlank()) {
       throw new IllegalArgumentException("database must not be blank");
     }
+  }
+
+  /** A request of a caller who may read every table. */
+  public QueryRequest(
+      String sql,
+      Optional<Duration> timeout,
+      BooleanSupplier cancelled,
+      Optional<String> database) {
+    this(sql, timeout, cancelled, database, TableAccess.ALL);
   }
 
   /** A request without a database: table names are taken as written. */

@@ -11,14 +11,23 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The CLI's view of a running broker's HTTP API: queries, table listing and onboarding. Every
@@ -34,8 +43,20 @@ public final class BrokerClient {
 
   private final URI base;
   private final HttpClient http;
+  private final BrokerCredentials credentials;
 
+  /** A client without credentials, trusting the JDK's certificate authorities for https. */
   public BrokerClient(String url) {
+    this(url, BrokerCredentials.NONE, Optional.empty());
+  }
+
+  /**
+   * @param credentials sent with every request
+   * @param tls the trust for https URLs; empty: the JDK's default certificate authorities
+   */
+  public BrokerClient(String url, BrokerCredentials credentials, Optional<SSLContext> tls) {
+    this.credentials = requireNonNull(credentials, "credentials is null");
+    requireNonNull(tls, "tls is null");
     requireNonNull(url, "url is null");
     String trimmed = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     try {
@@ -53,11 +74,42 @@ public final class BrokerClient {
               + ")");
     }
     // The broker speaks HTTP/1.1: asking each new connection for an h2c upgrade only adds headers.
-    this.http =
+    HttpClient.Builder builder =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+            .connectTimeout(Duration.ofSeconds(5));
+    tls.ifPresent(builder::sslContext);
+    this.http = builder.build();
+  }
+
+  /**
+   * An SSL context that trusts the certificates in a PEM file (a CA, or a self-signed server
+   * certificate), for {@code --ca-cert}.
+   */
+  public static SSLContext trusting(Path pemFile) {
+    requireNonNull(pemFile, "pemFile is null");
+    try (InputStream in = Files.newInputStream(pemFile)) {
+      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+      trust.load(null, null);
+      int index = 0;
+      for (Certificate certificate :
+          CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+        trust.setCertificateEntry("ca-" + index++, certificate);
+      }
+      if (index == 0) {
+        throw new BrokerClientException(
+            "Cannot use " + pemFile + " as CA certificate: it holds no certificate (expected PEM)");
+      }
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(trust);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, factory.getTrustManagers(), null);
+      return context;
+    } catch (IOException | GeneralSecurityException e) {
+      throw new BrokerClientException(
+          "Cannot use " + pemFile + " as CA certificate: " + e.getMessage() + " (expected PEM)");
+    }
   }
 
   /** {@code POST /query/sql}: the Pinot-shaped response, errors included (never thrown). */
@@ -146,7 +198,44 @@ public final class BrokerClient {
 
   private record Reply(int status, JsonNode body, long lastByteNanos) {}
 
-  private Reply send(HttpRequest request) {
+  private HttpRequest authenticated(HttpRequest request) {
+    Optional<String> header = credentials.header();
+    if (header.isEmpty()) {
+      return request;
+    }
+    return HttpRequest.newBuilder(request, (name, value) -> true)
+        .header("Authorization", header.get())
+        .build();
+  }
+
+  private String refusal(HttpResponse<byte[]> response) {
+    String error;
+    try {
+      error = JSON.readTree(response.body()).path("error").asText("");
+    } catch (IOException e) {
+      error = "";
+    }
+    String hint =
+        response.statusCode() == 401
+            ? credentials instanceof BrokerCredentials.None
+                ? "this broker requires credentials: pass --user NAME with "
+                    + BrokerCredentials.PASSWORD_VARIABLE
+                    + " set, or --token / "
+                    + BrokerCredentials.TOKEN_VARIABLE
+                : "check the user and password or the token"
+            : "ask an administrator for the role or table";
+    return "Refused by the broker at "
+        + base
+        + ": HTTP "
+        + response.statusCode()
+        + (error.isEmpty() ? "" : " " + error)
+        + " ("
+        + hint
+        + ")";
+  }
+
+  private Reply send(HttpRequest unauthenticated) {
+    HttpRequest request = authenticated(unauthenticated);
     HttpResponse<byte[]> response;
     long lastByte;
     try {
@@ -165,6 +254,9 @@ public final class BrokerClient {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BrokerClientException("Interrupted while waiting for the broker at " + base);
+    }
+    if (response.statusCode() == 401 || response.statusCode() == 403) {
+      throw new BrokerClientException(refusal(response));
     }
     try {
       return new Reply(response.statusCode(), JSON.readTree(response.body()), lastByte);

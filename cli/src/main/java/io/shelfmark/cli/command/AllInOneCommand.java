@@ -87,7 +87,16 @@ public final class AllInOneCommand implements Callable<Integer> {
     out.println(
         "  segment store " + cluster.segmentStore() + ", segments " + cluster.segmentMode());
     out.println(NodeBanner.cacheLine(cluster.cache()));
-    out.println("Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url());
+    // With users configured, say how to log in (the password stays in the environment).
+    String login =
+        cluster.authenticationConfigured()
+            ? " --user ADMIN-USER (password in SHELFMARK_PASSWORD)"
+            : "";
+    if (cluster.security().tls().isPresent()) {
+      login += " --ca-cert " + cluster.security().tls().get().certificateFile();
+    }
+    out.println(
+        "Onboard a table: bin/shelfmark table onboard TABLE-CONFIG --broker " + node.url() + login);
     out.println("Press Ctrl-C to stop.");
     out.flush();
     LogSettings.logActivity(System.getenv());

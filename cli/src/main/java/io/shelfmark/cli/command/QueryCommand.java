@@ -32,6 +32,8 @@ public final class QueryCommand implements Callable<Integer> {
       defaultValue = "${env:SHELFMARK_BROKER:-" + BrokerClient.DEFAULT_URL + "}")
   String broker;
 
+  @picocli.CommandLine.Mixin BrokerOptions access = new BrokerOptions();
+
   @Option(
       names = "--timeout-ms",
       description = "Query timeout in milliseconds (default: the broker's, 10000).")
@@ -50,7 +52,7 @@ public final class QueryCommand implements Callable<Integer> {
           "Cannot use --timeout-ms " + timeoutMs + ": it must be positive");
     }
     var response =
-        new BrokerClient(broker).query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis));
+        access.client(broker).query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis));
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(response.toPrettyString());

@@ -39,6 +39,12 @@ public final class TableCommand implements Runnable {
         description = "The Shelfmark URL (default: ${DEFAULT-VALUE}).",
         defaultValue = "${env:SHELFMARK_BROKER:-" + BrokerClient.DEFAULT_URL + "}")
     String url;
+
+    @picocli.CommandLine.Mixin BrokerOptions access = new BrokerOptions();
+
+    BrokerClient client() {
+      return access.client(url);
+    }
   }
 
   /** {@code shelfmark table onboard FILE}. */
@@ -76,7 +82,7 @@ public final class TableCommand implements Runnable {
         throw new NoSuchFileException(
             file.toString(), null, "Cannot read table config " + file + ": no such file");
       }
-      BrokerClient client = new BrokerClient(broker.url);
+      BrokerClient client = broker.client();
       JsonNode status = client.onboard(config);
       String name = status.path("name").asText();
       PrintWriter out = spec.commandLine().getOut();
@@ -149,7 +155,7 @@ public final class TableCommand implements Runnable {
 
     @Override
     public Integer call() {
-      JsonNode tables = new BrokerClient(broker.url).tables();
+      JsonNode tables = broker.client().tables();
       PrintWriter out = spec.commandLine().getOut();
       if (tables.isEmpty()) {
         out.println("No tables served (onboard one with `bin/shelfmark table onboard FILE`).");
@@ -201,7 +207,8 @@ public final class TableCommand implements Runnable {
     @Override
     public Integer call() {
       JsonNode status =
-          new BrokerClient(broker.url)
+          broker
+              .client()
               .table(name)
               .orElseThrow(
                   () ->

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
+import io.shelfmark.broker.http.HttpSecurity;
 import io.shelfmark.broker.metrics.MicrometerQueryMetrics;
 import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
@@ -89,7 +90,7 @@ public final class AllInOne implements AutoCloseable {
   private final NodeWarmup warmup;
   private final LongSupplier cachedBytes;
   private final int port;
-  private final String host;
+  private final String url;
 
   private AllInOne(
       List<AutoCloseable> resources,
@@ -97,14 +98,14 @@ public final class AllInOne implements AutoCloseable {
       RegistryTables tables,
       NodeWarmup warmup,
       LongSupplier cachedBytes,
-      String host,
+      String url,
       int port) {
     this.resources = resources;
     this.registry = registry;
     this.tables = tables;
     this.warmup = warmup;
     this.cachedBytes = cachedBytes;
-    this.host = host;
+    this.url = url;
     this.port = port;
   }
 
@@ -242,6 +243,7 @@ public final class AllInOne implements AutoCloseable {
       metrics.bindTables(registry, tables::status);
       HealthMonitor health = healthMonitor(segmentStore, catalogs).start();
       resources.add(health);
+      NodeAccess access = NodeAccess.of(config.security());
       BrokerHttpServer broker =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -253,15 +255,17 @@ public final class AllInOne implements AutoCloseable {
                   BrokerRoutes.DEFAULT_TIMEOUT,
                   health,
                   metrics.endpoint()),
-              config.http());
+              config.http(),
+              HttpSecurity.from(access.security()));
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
       resources.add(broker);
+      String url = access.scheme() + "://" + config.host() + ":" + boundPort;
       warmup.set(
           new NodeWarmup(
               config.warmup(),
-              "http://" + config.host() + ":" + boundPort,
+              access.client(url),
               () -> {
                 cache.invalidateAll();
                 keptPages.invalidateAll();
@@ -290,8 +294,7 @@ public final class AllInOne implements AutoCloseable {
                 + postingLists.stats().bytes()
                 + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0);
           };
-      return new AllInOne(
-          resources, registry, tables, warmup.get(), cachedBytes, config.host(), boundPort);
+      return new AllInOne(resources, registry, tables, warmup.get(), cachedBytes, url, boundPort);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
@@ -432,8 +435,9 @@ public final class AllInOne implements AutoCloseable {
     return port;
   }
 
+  /** The broker's base URL: {@code https://} when TLS is configured. */
   public String url() {
-    return "http://" + host + ":" + port;
+    return url;
   }
 
   @Override

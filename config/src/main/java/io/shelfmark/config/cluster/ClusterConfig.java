@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Sets;
 import com.google.common.net.InetAddresses;
+import io.shelfmark.config.security.SecurityConfig;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -40,10 +41,10 @@ import java.util.regex.Pattern;
  * @param http the broker's connection limits and timeouts ({@code broker.http.*})
  * @param sqlLimits how large a query the broker plans ({@code broker.sql.*})
  * @param allowUnauthenticatedRemoteAccess whether {@code host} may be an address other than
- *     loopback although Shelfmark has no authentication yet: anyone who reaches the port can query
- *     every table and onboard tables ({@code broker.allow-unauthenticated-remote-access}, default
- *     false)
+ *     loopback without users: anyone who reaches the port can then query every table and onboard
+ *     tables ({@code broker.allow-unauthenticated-remote-access}, default false)
  * @param query admission lanes and per-query limits ({@code query.*})
+ * @param security users, roles and TLS of the HTTP API ({@code security.*})
  */
 public record ClusterConfig(
     String clusterName,
@@ -60,7 +61,8 @@ public record ClusterConfig(
     HttpConfig http,
     SqlLimitsConfig sqlLimits,
     boolean allowUnauthenticatedRemoteAccess,
-    QueryConfig query) {
+    QueryConfig query,
+    SecurityConfig security) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -89,6 +91,7 @@ public record ClusterConfig(
     requireNonNull(http, "http is null");
     requireNonNull(sqlLimits, "sqlLimits is null");
     requireNonNull(query, "query is null");
+    requireNonNull(security, "security is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -96,7 +99,7 @@ public record ClusterConfig(
     checkArgument(!roles.isEmpty(), "Cannot use roles: empty (name at least one role)");
     checkArgument(!host.isBlank(), "Cannot use host: blank (e.g. 127.0.0.1)");
     checkArgument(
-        allowUnauthenticatedRemoteAccess || isLoopback(host),
+        !needsAuthentication(host, allowUnauthenticatedRemoteAccess, security),
         "Cannot use host: %s (%s)",
         host,
         REMOTE_BIND_HINT);
@@ -109,12 +112,30 @@ public record ClusterConfig(
         segmentStore);
   }
 
-  /** Why a non-loopback {@code host} is refused, and how to accept the risk. */
+  /** Why a non-loopback {@code host} without users is refused, and the ways out. */
   public static final String REMOTE_BIND_HINT =
-      "Shelfmark has no authentication yet, so a non-loopback address lets anyone who reaches"
-          + " the port query every table and onboard tables; bind 127.0.0.1 behind an"
-          + " authenticating proxy, or set broker.allow-unauthenticated-remote-access: true to"
-          + " accept that";
+      "without authentication anyone who reaches the port could query every table and onboard"
+          + " tables: add users under security.users (docs/security.md), or set"
+          + " broker.allow-unauthenticated-remote-access: true when something in front of the node"
+          + " authenticates";
+
+  /**
+   * Whether this combination is refused: an address other than loopback, without users and without
+   * the explicit override. The one predicate behind config check, the loader and this record.
+   */
+  public static boolean needsAuthentication(
+      String host, boolean allowUnauthenticatedRemoteAccess, SecurityConfig security) {
+    return !isLoopback(host)
+        && !security.authenticationConfigured()
+        && !allowUnauthenticatedRemoteAccess;
+  }
+
+  /**
+   * Whether HTTP requests must carry credentials ({@code security.users} names at least one user).
+   */
+  public boolean authenticationConfigured() {
+    return security.authenticationConfigured();
+  }
 
   /**
    * Whether {@code host} names this machine's loopback interface only: {@code localhost}, an
@@ -179,6 +200,7 @@ public record ClusterConfig(
     private SqlLimitsConfig sqlLimits;
     private Boolean allowUnauthenticatedRemoteAccess;
     private QueryConfig query;
+    private SecurityConfig security;
 
     private Builder() {}
 
@@ -282,6 +304,13 @@ public record ClusterConfig(
       return this;
     }
 
+    /** Users and TLS of the HTTP API; when unset, {@link SecurityConfig#NONE}. */
+    public Builder security(SecurityConfig security) {
+      checkUnset("security", this.security);
+      this.security = requireNonNull(security, "security is null");
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -304,7 +333,8 @@ public record ClusterConfig(
           http == null ? HttpConfig.defaults() : http,
           sqlLimits == null ? SqlLimitsConfig.defaults() : sqlLimits,
           Boolean.TRUE.equals(allowUnauthenticatedRemoteAccess),
-          query == null ? QueryConfig.defaults() : query);
+          query == null ? QueryConfig.defaults() : query,
+          security == null ? SecurityConfig.NONE : security);
     }
 
     private static void checkUnset(String name, Object current) {

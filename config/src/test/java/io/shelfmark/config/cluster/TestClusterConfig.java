@@ -176,7 +176,7 @@ class TestClusterConfig {
                     .host("0.0.0.0")
                     .build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("Cannot use host: 0.0.0.0 (Shelfmark has no authentication yet");
+        .hasMessageStartingWith("Cannot use host: 0.0.0.0 (without authentication");
     ClusterConfig config =
         ClusterConfig.builder()
             .segmentStore("/s")

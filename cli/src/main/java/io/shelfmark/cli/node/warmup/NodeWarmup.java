@@ -76,7 +76,7 @@ public final class NodeWarmup implements Consumer<ServedTable>, AutoCloseable {
   }
 
   private final WarmupConfig config;
-  private final String brokerUrl;
+  private final BrokerClient broker;
   private final Runnable emptyCaches;
   private final Planning planning;
   private final AtomicReference<State> state;
@@ -100,15 +100,16 @@ public final class NodeWarmup implements Consumer<ServedTable>, AutoCloseable {
   }
 
   /**
-   * @param brokerUrl the node's own broker, such as {@code http://127.0.0.1:8099}
+   * @param broker a client of the node's own broker, with the node's warm-up credentials when the
+   *     broker requires them
    * @param emptyCaches empties every cache a query may fill (pages, decompressed pages, posting
    *     lists)
    * @param planning the node's broker planning and pruning without executing
    */
   public NodeWarmup(
-      WarmupConfig config, String brokerUrl, Runnable emptyCaches, Planning planning) {
+      WarmupConfig config, BrokerClient broker, Runnable emptyCaches, Planning planning) {
     this.config = requireNonNull(config, "config is null");
-    this.brokerUrl = requireNonNull(brokerUrl, "brokerUrl is null");
+    this.broker = requireNonNull(broker, "broker is null");
     this.emptyCaches = requireNonNull(emptyCaches, "emptyCaches is null");
     this.planning = requireNonNull(planning, "planning is null");
     this.state = new AtomicReference<>(config.enabled() ? State.PENDING : State.OFF);
@@ -160,7 +161,7 @@ public final class NodeWarmup implements Consumer<ServedTable>, AutoCloseable {
       log.info("No warm-up on table {}: it has no indexed column to filter on", table.sqlName());
       return;
     }
-    BrokerClient client = new BrokerClient(brokerUrl);
+    BrokerClient client = broker;
     Optional<JsonNode> sample = sampleRow(client, shape.sampleSql(), table.sqlName());
     if (sample.isEmpty()) {
       return;
