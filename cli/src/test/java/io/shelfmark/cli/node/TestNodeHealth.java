@@ -6,9 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shelfmark.cli.lake.LocalLake;
-import io.shelfmark.config.cluster.CacheConfig;
-import io.shelfmark.config.cluster.ClusterConfig;
-import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.lake.EmbeddedS3Server;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,22 +37,7 @@ class TestNodeHealth {
   void start() throws Exception {
     lake = LocalLake.start(directory.resolve("lake"), 0);
     Path nodeDir = directory.resolve("node");
-    node =
-        AllInOne.start(
-            ClusterConfig.builder()
-                .storage(lake.storageConfig())
-                .catalog(lake.catalogConfig())
-                .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments/")
-                .dataDir(nodeDir)
-                .cache(
-                    CacheConfig.builder()
-                        .memoryMaxSize(DataSize.of(16, DataSize.Unit.MEBIBYTE))
-                        .diskMaxSize(DataSize.of(0, DataSize.Unit.BYTE))
-                        .build(nodeDir))
-                .build(),
-            Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
-            lake.store(),
-            0);
+    node = TestingNodes.start(lake, TestingNodes.config(lake, nodeDir).build());
   }
 
   @AfterEach

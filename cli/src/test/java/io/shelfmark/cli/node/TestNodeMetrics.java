@@ -8,14 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.lake.LocalLake;
-import io.shelfmark.config.cluster.CacheConfig;
-import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
-import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import java.io.IOException;
 import java.net.URI;
@@ -27,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.catalog.Namespace;
@@ -70,23 +66,12 @@ class TestNodeMetrics {
     scenario.append(200);
     Path nodeDir = directory.resolve("node");
     node =
-        AllInOne.start(
-            ClusterConfig.builder()
-                .storage(lake.storageConfig())
-                .catalog(lake.catalogConfig())
-                .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments/")
-                .dataDir(nodeDir)
-                .cache(
-                    CacheConfig.builder()
-                        .memoryMaxSize(DataSize.of(16, DataSize.Unit.MEBIBYTE))
-                        .diskMaxSize(DataSize.of(0, DataSize.Unit.BYTE))
-                        .build(nodeDir))
+        TestingNodes.start(
+            lake,
+            TestingNodes.config(lake, nodeDir)
                 // The warm-up's own queries would count too: the workload here is the only one.
                 .warmup(WarmupConfig.off())
-                .build(),
-            Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
-            lake.store(),
-            0);
+                .build());
     node.registry()
         .onboard(
             TableConfig.builder(new TableIdentity(LocalLake.CATALOG_NAME, "met", "events"))

@@ -6,14 +6,11 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.lake.LocalLake;
-import io.shelfmark.config.cluster.CacheConfig;
-import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
-import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import io.shelfmark.testing.oracle.DuckDbOracle;
 import io.shelfmark.testing.oracle.QueryResult;
@@ -25,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.Namespace;
@@ -144,22 +140,8 @@ class TestSegmentRepair {
   /** Starts a node on the same data directory, onboards the table and waits for its segments. */
   private JsonNode startAndServe() throws Exception {
     node =
-        AllInOne.start(
-            ClusterConfig.builder()
-                .storage(lake.storageConfig())
-                .catalog(lake.catalogConfig())
-                .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments/")
-                .dataDir(nodeDir)
-                .segmentMode(SegmentMode.PINNED)
-                .cache(
-                    CacheConfig.builder()
-                        .memoryMaxSize(DataSize.of(16, DataSize.Unit.MEBIBYTE))
-                        .diskMaxSize(DataSize.of(0, DataSize.Unit.BYTE))
-                        .build(nodeDir))
-                .build(),
-            Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
-            lake.store(),
-            0);
+        TestingNodes.start(
+            lake, TestingNodes.config(lake, nodeDir).segmentMode(SegmentMode.PINNED).build());
     node.registry()
         .onboard(
             TableConfig.builder(new TableIdentity(LocalLake.CATALOG_NAME, "rep", "events"))
