@@ -6,7 +6,9 @@ import java.util.Arrays;
  * Long keys to ids the caller chose, for a GROUP BY key column. While the keys seen span a small
  * range (time buckets of a query's time range, small integer codes) they are looked up in an int
  * array indexed by {@code key - base}: a subtraction, a compare and a load per row, no hashing.
- * Once the span passes {@link #MAX_DENSE_SPAN} the keys move to a hash table for good.
+ * Once the span passes {@link #MAX_DENSE_SPAN}, or the keys are too sparse for the array's size
+ * (more than {@link #MAX_SLOTS_PER_KEY} slots per key once it would pass {@link
+ * #MAX_SPARSE_CAPACITY}), the keys move to a hash table for good.
  *
  * <p>The window {@code [base, base + capacity)} never reaches past {@link Long#MAX_VALUE}, so the
  * unsigned test {@code key - base < capacity} (computed with wraparound) holds exactly for the keys
@@ -15,6 +17,21 @@ import java.util.Arrays;
 final class LongKeyIds {
   /** The largest key range held in a direct array: 4 MiB of ids. */
   static final int MAX_DENSE_SPAN = 1 << 20;
+
+  /**
+   * The largest direct array kept for keys of any density: 256 KiB of ids, below G1's humongous
+   * threshold (half a region, and regions are at least 1 MiB).
+   */
+  static final int MAX_SPARSE_CAPACITY = 1 << 16;
+
+  /**
+   * Beyond {@link #MAX_SPARSE_CAPACITY}, the most slots per key a direct array may spend: about
+   * what a hash table costs per key. Raw epoch-millisecond timestamps 15 s apart (a GROUP BY of a
+   * time column) would otherwise get a 4 MiB array per file for a few hundred keys: in a load test
+   * of 8 such queries, 30 GB of humongous int arrays and young pauses of 60-110 ms that every other
+   * query on the node waited through.
+   */
+  static final int MAX_SLOTS_PER_KEY = 8;
 
   private static final int ABSENT = -1;
   private static final int INITIAL_CAPACITY = 64;
@@ -91,6 +108,10 @@ final class LongKeyIds {
     }
     int span = (int) (max - min) + 1;
     int capacity = (int) Math.min(MAX_DENSE_SPAN, Math.max(INITIAL_CAPACITY, 2L * span));
+    if (capacity > MAX_SPARSE_CAPACITY && capacity > (long) MAX_SLOTS_PER_KEY * size) {
+      toHashed();
+      return;
+    }
     long newBase = windowBase(min, max, capacity);
     int[] slots = absent(capacity);
     // The old window's keys all lie in [min, max], inside the new window; both windows lie within

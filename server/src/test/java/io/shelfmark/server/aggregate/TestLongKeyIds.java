@@ -56,9 +56,39 @@ class TestLongKeyIds {
   }
 
   @Test
+  void sparseKeysMoveToTheHashTableBeforeTheirArrayGrowsLarge() {
+    // A GROUP BY of raw epoch milliseconds 15 s apart: a few hundred keys over an hour.
+    long start = 1_754_226_000_000L;
+    LongKeyIds ids = new LongKeyIds();
+    for (int i = 0; i < 240; i++) {
+      ids.put(start + 15_000L * i, i);
+    }
+    assertThat(ids.isDense()).isFalse();
+    for (int i = 0; i < 240; i++) {
+      assertThat(ids.get(start + 15_000L * i)).isEqualTo(i);
+    }
+    assertThat(ids.get(start + 1)).isEqualTo(-1);
+
+    // Keys 3 apart fit an array of at most 8 slots a key (its window is twice their span).
+    LongKeyIds dense = new LongKeyIds();
+    for (int i = 0; i < 24_000; i++) {
+      dense.put(start + 3L * i, i);
+    }
+    assertThat(dense.isDense()).isTrue();
+    assertThat(dense.capacity()).isLessThanOrEqualTo(LongKeyIds.MAX_SLOTS_PER_KEY * 24_000);
+    Random random = new Random(3);
+    checkAgainstHashMap(() -> start + 15_000L * random.nextInt(240), 10_000);
+  }
+
+  @Test
   void aSpanOfMaxDenseSpanKeysIsTheLastOneKeptDense() {
+    // Dense enough to stay in the array at its largest: a key every other value of the span.
     LongKeyIds ids = new LongKeyIds();
     ids.put(-5, 0);
+    int id = 3;
+    for (long key = -3; key < LongKeyIds.MAX_DENSE_SPAN - 8; key += 2) {
+      ids.put(key, id++);
+    }
     ids.put(-5 + LongKeyIds.MAX_DENSE_SPAN - 1, 1);
     assertThat(ids.isDense()).isTrue();
     assertThat(ids.get(-5)).isZero();
