@@ -2,10 +2,9 @@ package io.shelfmark.broker.http;
 
 import io.shelfmark.broker.table.TableSchema;
 import io.shelfmark.broker.table.TableStatus;
+import io.shelfmark.server.result.ResultRendering;
 import io.shelfmark.sql.schema.Column;
-import io.shelfmark.sql.type.DecimalType;
 import io.shelfmark.sql.type.ListType;
-import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 import io.shelfmark.sql.type.UnsupportedType;
@@ -82,22 +81,9 @@ final class PinotMetadata {
    */
   static Optional<String> dataType(SqlType type) {
     return switch (type) {
-      case DecimalType decimal -> Optional.of("BIG_DECIMAL");
-      case MapType map -> Optional.of("MAP");
       case ListType list -> dataType(list.elementType());
       case UnsupportedType unsupported -> Optional.empty();
-      case PrimitiveType primitive ->
-          Optional.of(
-              switch (primitive) {
-                case BOOLEAN -> "BOOLEAN";
-                case INT -> "INT";
-                case LONG -> "LONG";
-                case FLOAT -> "FLOAT";
-                case DOUBLE -> "DOUBLE";
-                case DATE, STRING -> "STRING";
-                case TIMESTAMP, TIMESTAMP_TZ -> "TIMESTAMP";
-                case BINARY -> "BYTES";
-              });
+      default -> Optional.of(ResultRendering.typeName(type));
     };
   }
 

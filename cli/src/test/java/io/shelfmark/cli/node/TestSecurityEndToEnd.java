@@ -13,8 +13,6 @@ import io.shelfmark.cli.client.BrokerCredentials;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigWriter;
-import io.shelfmark.config.cluster.CacheConfig;
-import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.security.PasswordHash;
@@ -28,7 +26,6 @@ import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
-import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import java.io.IOException;
 import java.net.URI;
@@ -44,7 +41,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLHandshakeException;
@@ -103,25 +99,14 @@ class TestSecurityEndToEnd {
             Optional.of(new TlsConfig(certificate, key, Optional.empty())));
     Path nodeDir = directory.resolve("node");
     node =
-        AllInOne.start(
-            ClusterConfig.builder()
-                .storage(lake.storageConfig())
-                .catalog(lake.catalogConfig())
-                .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments/")
-                .dataDir(nodeDir)
+        TestingNodes.start(
+            lake,
+            TestingNodes.config(lake, nodeDir)
                 .segmentMode(SegmentMode.REMOTE)
-                .cache(
-                    CacheConfig.builder()
-                        .memoryMaxSize(DataSize.of(64, DataSize.Unit.MEBIBYTE))
-                        .diskMaxSize(DataSize.of(0, DataSize.Unit.BYTE))
-                        .build(nodeDir))
                 // One round: enough to show the warm-up gets through authentication and TLS.
                 .warmup(new WarmupConfig(1, Duration.ofSeconds(10)))
                 .security(security)
-                .build(),
-            Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
-            lake.store(),
-            0);
+                .build());
     https =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)

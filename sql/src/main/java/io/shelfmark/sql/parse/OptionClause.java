@@ -26,7 +26,7 @@ final class OptionClause {
     while (i < text.length()) {
       char c = text.charAt(i);
       if (c == '\'' || c == '"' || c == '`') {
-        i = endOfQuoted(text, i, c);
+        i = SourceText.endOfQuoted(text, i, c);
       } else if (text.startsWith("--", i)) {
         i = endOfLine(text, i);
       } else if (text.startsWith("/*", i)) {
@@ -64,7 +64,7 @@ final class OptionClause {
     for (int j = i + 1; j < text.length(); j++) {
       char c = text.charAt(j);
       if (c == '\'' || c == '"') {
-        j = endOfQuoted(text, j, c) - 1;
+        j = SourceText.endOfQuoted(text, j, c) - 1;
       } else if (c == ')') {
         return j;
       } else if (c == '(') {
@@ -99,7 +99,7 @@ final class OptionClause {
     for (int i = start; i <= end; i++) {
       char c = i < end ? text.charAt(i) : ',';
       if (c == '\'' || c == '"') {
-        i = endOfQuoted(text, i, c) - 1;
+        i = SourceText.endOfQuoted(text, i, c) - 1;
       } else if (c == ',') {
         String item = text.substring(itemStart, i);
         if (!item.isBlank()) {
@@ -143,22 +143,6 @@ final class OptionClause {
       }
     }
     return result.toString();
-  }
-
-  /** The offset after the quoted run opened at {@code start}; a doubled quote stays inside. */
-  private static int endOfQuoted(String text, int start, char quote) {
-    int i = start + 1;
-    while (i < text.length()) {
-      if (text.charAt(i) == quote) {
-        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i + 1;
-      }
-      i++;
-    }
-    return text.length();
   }
 
   private static int endOfLine(String text, int start) {

@@ -90,7 +90,7 @@ final class SizeLimits {
         notRun = 0;
       }
       if (c == '\'' || c == '"') {
-        i = endOfQuoted(text, i, c);
+        i = SourceText.endOfQuoted(text, i, c);
         continue;
       }
       if (c == '-' && text.startsWith("--", i)) {
@@ -116,23 +116,6 @@ final class SizeLimits {
       }
       i++;
     }
-  }
-
-  // A quote inside is written twice ('it''s'); an unclosed literal runs to the end, and Calcite
-  // reports it.
-  private static int endOfQuoted(String text, int start, char quote) {
-    int i = start + 1;
-    while (i < text.length()) {
-      if (text.charAt(i) == quote) {
-        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i + 1;
-      }
-      i++;
-    }
-    return text.length();
   }
 
   /** Checks the nesting, AND/OR chains and IN lists of a parsed statement. */

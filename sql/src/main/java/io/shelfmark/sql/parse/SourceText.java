@@ -106,4 +106,24 @@ final class SourceText {
   private static boolean isWordChar(char c) {
     return Character.isLetterOrDigit(c) || c == '_';
   }
+
+  /**
+   * The offset just after the quoted run of {@code text} opened by {@code quote} at {@code start}
+   * ('it''s': a doubled quote stays inside); an unclosed run ends with the text, and Calcite
+   * reports it. For the scans that read the text before Calcite does (query options, size limits).
+   */
+  static int endOfQuoted(String text, int start, char quote) {
+    int i = start + 1;
+    while (i < text.length()) {
+      if (text.charAt(i) == quote) {
+        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
+          i += 2;
+          continue;
+        }
+        return i + 1;
+      }
+      i++;
+    }
+    return text.length();
+  }
 }
