@@ -3,6 +3,7 @@ package io.shelfmark.cli.bench.run;
 import io.shelfmark.catalog.Catalogs;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.cli.process.ChildJvm;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
@@ -13,10 +14,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -132,10 +130,7 @@ public final class ColdNodeMain implements Callable<Integer> {
 
   /** Written whole, then renamed: the parent never reads half a port. */
   private void writePort(int port) throws IOException {
-    Path partial = portFile.resolveSibling(portFile.getFileName() + ".partial");
-    Files.writeString(partial, Integer.toString(port), StandardCharsets.UTF_8);
-    Files.move(
-        partial, portFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    ChildJvm.writeAtomically(portFile, Integer.toString(port));
   }
 
   /** Counts {@code stop} down when standard input ends: the parent has exited or closed it. */

@@ -6,22 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.client.BrokerClientException;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
+import io.shelfmark.cli.process.ChildJvm;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.table.TableConfig;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One all-in-one node in a fresh child JVM ({@link ColdNodeMain}), for a cold run: the same java
@@ -37,10 +33,6 @@ import java.util.concurrent.TimeUnit;
  * standard output and error go to {@link #log()}; every failure names that file. Not thread safe.
  */
 final class ColdNodeProcess implements AutoCloseable {
-  /** The JVM flags of {@code bin/shelfmark} (native access for SQLite and zstd, Unsafe quiet). */
-  static final List<String> JVM_FLAGS =
-      List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
-
   static final Duration START_TIMEOUT = Duration.ofMinutes(2);
   static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -102,87 +94,20 @@ final class ColdNodeProcess implements AutoCloseable {
 
   /** The child's command line: this JVM's java binary and class path, then the node's options. */
   static List<String> command(Path configFile, URI catalogEndpoint, Path portFile) {
-    List<String> command = new ArrayList<>();
-    command.add(javaBinary());
-    command.addAll(JVM_FLAGS);
-    command.addAll(memoryOptions());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(ColdNodeMain.class.getName());
-    command.add("--config=" + configFile.toAbsolutePath());
-    command.add("--catalog-endpoint=" + catalogEndpoint);
-    command.add("--port-file=" + portFile.toAbsolutePath());
-    return command;
-  }
-
-  private static String javaBinary() {
-    return ProcessHandle.current()
-        .info()
-        .command()
-        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-  }
-
-  /**
-   * This JVM's heap and collector options as given ({@code -Xms}, {@code -Xmx}, {@code -XX:...}, in
-   * their order, so the last one still wins in the child), plus its effective maximum heap as
-   * {@code -Xmx} when none was given. A flight recording started on this JVM stays with it: the
-   * children would otherwise overwrite its file.
-   */
-  static List<String> memoryOptions() {
-    return memoryOptions(
-        ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().maxMemory());
-  }
-
-  static List<String> memoryOptions(List<String> jvmArguments, long maxHeapBytes) {
-    List<String> options = new ArrayList<>();
-    boolean maxHeapGiven = false;
-    for (String argument : jvmArguments) {
-      if (argument.startsWith("-XX:StartFlightRecording")) {
-        continue;
-      }
-      boolean maxHeap = argument.startsWith("-Xmx");
-      if (maxHeap || argument.startsWith("-Xms") || argument.startsWith("-XX:")) {
-        options.add(argument);
-        maxHeapGiven |= maxHeap;
-      }
-    }
-    if (!maxHeapGiven) {
-      options.add("-Xmx" + (maxHeapBytes >> 20) + "m");
-    }
-    return options;
+    return ChildJvm.command(
+        ChildJvm.memoryOptions(),
+        ColdNodeMain.class.getName(),
+        List.of(
+            "--config=" + configFile.toAbsolutePath(),
+            "--catalog-endpoint=" + catalogEndpoint,
+            "--port-file=" + portFile.toAbsolutePath()));
   }
 
   private static int awaitPort(Process process, Path portFile, Path log, String name)
       throws IOException {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (true) {
-      try {
-        return Integer.parseInt(Files.readString(portFile, StandardCharsets.UTF_8).strip());
-      } catch (NoSuchFileException e) {
-        // not serving yet
-      }
-      if (!process.isAlive()) {
-        throw new IOException(
-            "Cannot start the cold node "
-                + name
-                + ": its JVM exited with status "
-                + process.exitValue()
-                + " before serving (see "
-                + log
-                + ")");
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IOException(
-            "Cannot start the cold node "
-                + name
-                + ": not serving after "
-                + START_TIMEOUT.toSeconds()
-                + " s (see "
-                + log
-                + ")");
-      }
-      pause(name);
-    }
+    String port =
+        ChildJvm.awaitFile(process, portFile, START_TIMEOUT, "the cold node " + name, log);
+    return Integer.parseInt(port.strip());
   }
 
   /**
@@ -259,27 +184,7 @@ final class ColdNodeProcess implements AutoCloseable {
   }
 
   private static void stop(Process process) {
-    if (!process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    boolean interrupted = false;
-    try {
-      if (process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-        return;
-      }
-    } catch (InterruptedException e) {
-      interrupted = true; // still kill it below, then restore the flag
-    }
-    process.destroyForcibly();
-    try {
-      process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      interrupted = true;
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    ChildJvm.stop(process.toHandle(), STOP_TIMEOUT);
   }
 
   private static void removeHook(Thread hook) {

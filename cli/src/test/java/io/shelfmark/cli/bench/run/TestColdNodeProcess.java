@@ -89,25 +89,6 @@ class TestColdNodeProcess {
   }
 
   @Test
-  void childInheritsHeapAndCollectorOptionsInOrderButNotAFlightRecording() {
-    assertThat(
-            ColdNodeProcess.memoryOptions(
-                List.of(
-                    "-Xms2g",
-                    "-Dfoo=bar",
-                    "-Xmx1g",
-                    "-XX:G1HeapRegionSize=8m",
-                    "-XX:StartFlightRecording=filename=/tmp/p.jfr",
-                    "--enable-native-access=ALL-UNNAMED",
-                    "-Xmx2g"),
-                64L << 20))
-        .containsExactly("-Xms2g", "-Xmx1g", "-XX:G1HeapRegionSize=8m", "-Xmx2g");
-    // No -Xmx given: the child gets this JVM's effective maximum, in MiB.
-    assertThat(ColdNodeProcess.memoryOptions(List.of("-XX:+UseG1GC"), 3L << 30))
-        .containsExactly("-XX:+UseG1GC", "-Xmx3072m");
-  }
-
-  @Test
   void configFileReadsBackAsWrittenWithItsSegmentMode() throws IOException {
     for (SegmentMode mode : SegmentMode.values()) {
       Path file = writeConfig(mode);
