@@ -2,7 +2,7 @@ package io.shelfmark.broker.http;
 
 import io.shelfmark.broker.table.TableSchema;
 import io.shelfmark.broker.table.TableStatus;
-import io.shelfmark.server.result.ResultRendering;
+import io.shelfmark.exchange.result.ResultRendering;
 import io.shelfmark.sql.schema.Column;
 import io.shelfmark.sql.type.ListType;
 import io.shelfmark.sql.type.PrimitiveType;

@@ -2,8 +2,8 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
-import io.shelfmark.server.exec.QueryCancelledException;
-import io.shelfmark.server.exec.QueryTimeoutException;
+import io.shelfmark.exchange.error.QueryCancelledException;
+import io.shelfmark.exchange.error.QueryTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.shelfmark.broker.query;
 
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
-import io.shelfmark.server.exec.QueryLimits;
-import io.shelfmark.server.result.PartialResult;
+import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
-import io.shelfmark.server.exec.QueryLimits;
-import io.shelfmark.server.exec.QueryResourceException;
+import io.shelfmark.exchange.error.QueryResourceException;
+import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.expression.InList;
 import io.shelfmark.sql.plan.QueryPlan;

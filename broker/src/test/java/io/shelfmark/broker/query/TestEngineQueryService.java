@@ -6,17 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
-import io.shelfmark.server.exec.ExecutionContext;
-import io.shelfmark.server.exec.QueryExecutionException;
-import io.shelfmark.server.exec.QueryExecutor;
-import io.shelfmark.server.exec.QueryInternalException;
-import io.shelfmark.server.exec.QueryTimeoutException;
-import io.shelfmark.server.exec.UnsupportedQueryException;
+import io.shelfmark.exchange.error.QueryExecutionException;
+import io.shelfmark.exchange.error.QueryInternalException;
+import io.shelfmark.exchange.error.QueryTimeoutException;
+import io.shelfmark.exchange.error.UnsupportedQueryException;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
-import io.shelfmark.storage.ObjectStores;
 import io.shelfmark.storage.spi.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -131,21 +130,7 @@ class TestEngineQueryService {
     QueryDispatcher real =
         (plan, route, files, until, cancelled) -> {
           deadline.set(until);
-          return new QueryDispatcher.Dispatched(
-              new QueryExecutor()
-                  .execute(
-                      plan,
-                      List.of(),
-                      ExecutionContext.of(
-                          ObjectStores.local(),
-                          Runnable::run,
-                          Runnable::run,
-                          route.schema(),
-                          Instant.now().plusSeconds(10))),
-              3,
-              4096,
-              1,
-              2);
+          return new QueryDispatcher.Dispatched(noFiles(plan), 3, 4096, 1, 2);
         };
     QueryResponse response =
         service(real)
@@ -172,7 +157,7 @@ class TestEngineQueryService {
         (plan, route, files, deadline, cancelled) -> {
           clientGone.set(true);
           if (cancelled.getAsBoolean()) {
-            throw new io.shelfmark.server.exec.QueryCancelledException(
+            throw new io.shelfmark.exchange.error.QueryCancelledException(
                 "Cannot finish the query: it was cancelled");
           }
           throw new AssertionError("the cancellation did not reach the servers");
@@ -360,21 +345,18 @@ class TestEngineQueryService {
             Map.of()));
   }
 
-  /** Executes on the real executor over no files and records each plan it is handed. */
+  /** What a server answers for a plan over no files: no groups (or rows), no work. */
+  private static PartialResult noFiles(QueryPlan plan) {
+    return plan.aggregated()
+        ? PartialResult.ofGroups(List.of(), ExecutionStatistics.EMPTY)
+        : PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
+  }
+
+  /** Answers as a server over no files and records each plan it is handed. */
   private static QueryDispatcher recording(List<QueryPlan> plans) {
     return (plan, route, files, until, cancelled) -> {
       plans.add(plan);
-      return new QueryDispatcher.Dispatched(
-          new QueryExecutor()
-              .execute(
-                  plan,
-                  List.of(),
-                  ExecutionContext.of(
-                      ObjectStores.local(), Runnable::run, Runnable::run, route.schema(), until)),
-          0,
-          0,
-          0,
-          0);
+      return new QueryDispatcher.Dispatched(noFiles(plan), 0, 0, 0, 0);
     };
   }
 
@@ -397,7 +379,8 @@ class TestEngineQueryService {
             Clock.systemUTC(),
             QueryListener.NONE,
             io.shelfmark.sql.SqlLimits.defaults(),
-            new QueryPolicy(admission, 0, io.shelfmark.server.exec.QueryLimits.defaults(), 3));
+            new QueryPolicy(
+                admission, 0, io.shelfmark.exchange.fragment.QueryLimits.defaults(), 3));
     // No files: the query is cheap; with the cheap lane's one slot taken, it is refused at once.
     try (QueryAdmission.Admitted taken =
         admission.admit(

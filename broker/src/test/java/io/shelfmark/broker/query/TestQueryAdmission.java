@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.shelfmark.server.exec.QueryCancelledException;
-import io.shelfmark.server.exec.QueryTimeoutException;
+import io.shelfmark.exchange.error.QueryCancelledException;
+import io.shelfmark.exchange.error.QueryTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

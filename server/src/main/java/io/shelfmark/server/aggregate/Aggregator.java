@@ -1,10 +1,10 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.result.AggregateState;
-import io.shelfmark.server.result.Group;
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.server.vector.VectorEvaluator;
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.Group;
+import io.shelfmark.exchange.vector.Vector;
+import io.shelfmark.exchange.vector.VectorEvaluator;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.plan.AggregateCall;
 import io.shelfmark.sql.plan.QueryPlan;

@@ -1,7 +1,7 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.result.AggregateState;
-import io.shelfmark.server.vector.Vector;
+import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.vector.Vector;
 import java.util.Arrays;
 
 /** COUNT(*) (every selected row) or COUNT(x) (rows where x is not NULL). */

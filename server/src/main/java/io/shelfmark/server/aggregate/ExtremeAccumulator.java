@@ -1,8 +1,8 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.result.AggregateState;
-import io.shelfmark.server.vector.Values;
-import io.shelfmark.server.vector.Vector;
+import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.vector.Values;
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.sql.expression.ValueOrder;
 import io.shelfmark.sql.type.SqlType;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.sql.expression.Expression;
 import java.util.ArrayList;
 import java.util.List;

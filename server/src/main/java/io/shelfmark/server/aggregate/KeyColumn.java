@@ -1,8 +1,8 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.server.vector.VectorEvaluator;
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.vector.Vector;
+import io.shelfmark.exchange.vector.VectorEvaluator;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.sql.expression.DateTrunc;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.type.SqlType;

@@ -2,6 +2,8 @@ package io.shelfmark.server.column;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.error.UnsupportedQueryException;
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.parquet.schema.ColumnRole;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.segment.index.forward.ForwardIndexReader;
@@ -11,9 +13,7 @@ import io.shelfmark.segment.read.Segment;
 import io.shelfmark.segment.spi.ColumnDescriptor;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.ValueType;
-import io.shelfmark.server.exec.UnsupportedQueryException;
 import io.shelfmark.server.filter.PredicateTranslator.SegmentColumn;
-import io.shelfmark.server.vector.Vector;
 import io.shelfmark.sql.expression.ColumnRef;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.expression.MapKeyRef;

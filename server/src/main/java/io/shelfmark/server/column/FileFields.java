@@ -2,10 +2,10 @@ package io.shelfmark.server.column;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.error.UnsupportedQueryException;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.parquet.schema.ParquetSchema;
-import io.shelfmark.server.exec.UnsupportedQueryException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

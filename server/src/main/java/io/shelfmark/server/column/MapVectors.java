@@ -1,9 +1,9 @@
 package io.shelfmark.server.column;
 
+import io.shelfmark.exchange.vector.Gather;
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.batch.PrimitiveValues;
-import io.shelfmark.server.vector.Gather;
-import io.shelfmark.server.vector.Vector;
 import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.SqlType;
 import java.nio.charset.StandardCharsets;

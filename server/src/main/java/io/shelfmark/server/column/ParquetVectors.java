@@ -1,11 +1,11 @@
 package io.shelfmark.server.column;
 
+import io.shelfmark.exchange.error.UnsupportedQueryException;
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.batch.Int96;
 import io.shelfmark.parquet.batch.PrimitiveValues;
 import io.shelfmark.parquet.schema.ColumnSchema;
-import io.shelfmark.server.exec.UnsupportedQueryException;
-import io.shelfmark.server.vector.Vector;
 import io.shelfmark.sql.type.DecimalType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;

@@ -1,10 +1,10 @@
 package io.shelfmark.server.column;
 
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.segment.index.forward.ForwardIndexReader;
 import io.shelfmark.segment.index.sorted.SortedIndexReader;
 import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.Value;
-import io.shelfmark.server.vector.Vector;
 import io.shelfmark.sql.type.SqlType;
 
 /** Vectors of docs' values read from a segment's forward or sorted index and dictionary. */

@@ -1,9 +1,10 @@
 package io.shelfmark.server.exec;
 
+import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.server.aggregate.Aggregator;
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
-import io.shelfmark.server.vector.VectorInputs;
 import io.shelfmark.sql.plan.QueryPlan;
 
 /** The partial aggregation of one file's matching rows. */

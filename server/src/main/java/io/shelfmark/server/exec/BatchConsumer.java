@@ -1,8 +1,8 @@
 package io.shelfmark.server.exec;
 
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.vector.VectorInputs;
 
 /** What one file's matching rows go into: an aggregation or a row collection. Not thread safe. */
 interface BatchConsumer {

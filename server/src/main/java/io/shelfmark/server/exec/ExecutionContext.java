@@ -2,6 +2,9 @@ package io.shelfmark.server.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.error.QueryCancelledException;
+import io.shelfmark.exchange.error.QueryTimeoutException;
+import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.time.Clock;

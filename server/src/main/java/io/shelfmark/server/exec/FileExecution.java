@@ -1,6 +1,8 @@
 package io.shelfmark.server.exec;
 
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
@@ -20,8 +22,6 @@ import io.shelfmark.server.column.ColumnSources;
 import io.shelfmark.server.column.FileFields;
 import io.shelfmark.server.filter.PredicateTranslator;
 import io.shelfmark.server.filter.RowGroupPruner;
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
 import io.shelfmark.sql.expression.AggregateRef;
 import io.shelfmark.sql.expression.And;
 import io.shelfmark.sql.expression.ColumnRef;

@@ -1,5 +1,11 @@
 package io.shelfmark.server.exec;
 
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.vector.PredicateEvaluator;
+import io.shelfmark.exchange.vector.Vector;
+import io.shelfmark.exchange.vector.VectorEvaluator;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.parquet.read.RowGroupBatch;
 import io.shelfmark.parquet.schema.ColumnRole;
 import io.shelfmark.parquet.schema.ColumnSchema;
@@ -7,12 +13,6 @@ import io.shelfmark.server.column.ColumnSources;
 import io.shelfmark.server.column.MapVectors;
 import io.shelfmark.server.column.ParquetVectors;
 import io.shelfmark.server.column.SegmentVectors;
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
-import io.shelfmark.server.vector.PredicateEvaluator;
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.server.vector.VectorEvaluator;
-import io.shelfmark.server.vector.VectorInputs;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.expression.MapKeyRef;
 import io.shelfmark.sql.plan.QueryPlan;

@@ -1,11 +1,12 @@
 package io.shelfmark.server.exec;
 
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
-import io.shelfmark.server.result.RowOrdering;
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.server.vector.VectorEvaluator;
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.result.RowOrdering;
+import io.shelfmark.exchange.vector.Vector;
+import io.shelfmark.exchange.vector.VectorEvaluator;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.sql.plan.OutputColumn;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.plan.SortKey;

@@ -2,12 +2,14 @@ package io.shelfmark.server.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.error.QueryCancelledException;
+import io.shelfmark.exchange.error.QueryInternalException;
+import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.plan.RowGroupAccess;
 import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.read.ParquetRead;
 import io.shelfmark.parquet.read.RowGroupBatch;
-import io.shelfmark.server.result.ExecutionStatistics;
-import io.shelfmark.server.result.PartialResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

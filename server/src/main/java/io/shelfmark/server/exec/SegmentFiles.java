@@ -1,6 +1,7 @@
 package io.shelfmark.server.exec;
 
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.exchange.error.UnsupportedQueryException;
 import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.PageLocation;

@@ -2,9 +2,9 @@ package io.shelfmark.server.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shelfmark.server.vector.Vector;
-import io.shelfmark.server.vector.VectorEvaluator;
-import io.shelfmark.server.vector.VectorInputs;
+import io.shelfmark.exchange.vector.Vector;
+import io.shelfmark.exchange.vector.VectorEvaluator;
+import io.shelfmark.exchange.vector.VectorInputs;
 import io.shelfmark.sql.expression.ColumnRef;
 import io.shelfmark.sql.expression.DateTrunc;
 import io.shelfmark.sql.expression.DateTruncUnit;

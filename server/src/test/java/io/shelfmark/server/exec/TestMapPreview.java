@@ -2,8 +2,8 @@ package io.shelfmark.server.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shelfmark.exchange.result.FinalResult;
 import io.shelfmark.server.exec.TestingEngine.Mode;
-import io.shelfmark.server.result.FinalResult;
 import io.shelfmark.testing.oracle.QueryResult;
 import java.io.IOException;
 import java.util.ArrayList;
