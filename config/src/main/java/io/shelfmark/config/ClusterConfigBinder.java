@@ -61,6 +61,7 @@ import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
 import io.shelfmark.config.cluster.WarmupConfig;
+import io.shelfmark.config.cluster.ZooKeeperConfig;
 import io.shelfmark.config.security.SecurityConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -130,6 +131,7 @@ final class ClusterConfigBinder {
       root.reject(HOST, ClusterConfig.REMOTE_BIND_HINT);
     }
     QueryConfig query = bindQuery(root.section(QUERY));
+    ZooKeeperConfig zookeeper = bindZooKeeper(root.section(ClusterKeys.ZOOKEEPER));
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -151,7 +153,45 @@ final class ClusterConfigBinder {
             sqlLimits,
             allowRemote,
             query,
-            security.orElseThrow()));
+            security.orElseThrow(),
+            zookeeper));
+  }
+
+  private static ZooKeeperConfig bindZooKeeper(ConfigNode zookeeper) {
+    Optional<String> connect =
+        zookeeper
+            .string(
+                ClusterKeys.CONNECT,
+                text ->
+                    text.strip().equals(ZooKeeperConfig.EMBEDDED)
+                        || ZooKeeperConfig.isValidConnectString(text.strip()),
+                "expected embedded, or host:port entries separated by commas such as"
+                    + " zk1:2181,zk2:2181")
+            .map(String::strip)
+            .filter(text -> !text.equals(ZooKeeperConfig.EMBEDDED));
+    int port =
+        zookeeper
+            .integer(ClusterKeys.PORT, ZooKeeperConfig.ANY_FREE_PORT, ZooKeeperConfig.MAX_PORT)
+            .orElse(ZooKeeperConfig.ANY_FREE_PORT);
+    if (connect.isPresent() && zookeeper.isSet(ClusterKeys.PORT)) {
+      zookeeper.reject(
+          ClusterKeys.PORT,
+          "only for the embedded server, zookeeper.connect: embedded; an ensemble's ports are in"
+              + " zookeeper.connect");
+    }
+    Duration session =
+        zookeeper
+            .duration(ClusterKeys.SESSION_TIMEOUT, ZooKeeperConfig.MIN_SESSION_TIMEOUT)
+            .orElse(ZooKeeperConfig.DEFAULT_SESSION_TIMEOUT);
+    if (session.compareTo(ZooKeeperConfig.MAX_SESSION_TIMEOUT) > 0) {
+      zookeeper.reject(ClusterKeys.SESSION_TIMEOUT, "expected at most 10m");
+      session = ZooKeeperConfig.DEFAULT_SESSION_TIMEOUT; // unused: the violation empties the result
+    }
+    Duration connection =
+        zookeeper
+            .duration(ClusterKeys.CONNECTION_TIMEOUT, ZooKeeperConfig.MIN_CONNECTION_TIMEOUT)
+            .orElse(ZooKeeperConfig.DEFAULT_CONNECTION_TIMEOUT);
+    return new ZooKeeperConfig(connect, port, session, connection);
   }
 
   private static HttpConfig bindHttp(ConfigNode http) {

@@ -57,6 +57,11 @@ final class ClusterKeys {
   static final String MAX_GROUPS = "max-groups";
   static final String MAX_DISTINCT_VALUES = "max-distinct-values";
   static final String MAX_IN_LIST_ITEMS = "max-in-list-items";
+  static final String ZOOKEEPER = "zookeeper";
+  static final String CONNECT = "connect";
+  static final String PORT = "port";
+  static final String SESSION_TIMEOUT = "session-timeout";
+  static final String CONNECTION_TIMEOUT = "connection-timeout";
 
   static final String TYPE = "type";
   static final String ENDPOINT = "endpoint";
@@ -148,7 +153,11 @@ final class ClusterKeys {
           SECURITY_USERS,
           SECURITY + "." + TLS + "." + CERTIFICATE_FILE,
           SECURITY + "." + TLS + "." + PRIVATE_KEY_FILE,
-          SECURITY + "." + TLS + "." + PRIVATE_KEY_PASSWORD);
+          SECURITY + "." + TLS + "." + PRIVATE_KEY_PASSWORD,
+          ZOOKEEPER + "." + CONNECT,
+          ZOOKEEPER + "." + PORT,
+          ZOOKEEPER + "." + SESSION_TIMEOUT,
+          ZOOKEEPER + "." + CONNECTION_TIMEOUT);
 
   /**
    * Environment variable name to key, for every key except the free-form catalog properties and

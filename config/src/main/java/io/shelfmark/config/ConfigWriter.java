@@ -17,6 +17,7 @@ import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.StorageConfig;
+import io.shelfmark.config.cluster.ZooKeeperConfig;
 import io.shelfmark.config.security.SecurityConfig;
 import io.shelfmark.config.security.UserConfig;
 import io.shelfmark.config.table.ColumnConfig;
@@ -147,6 +148,19 @@ public final class ConfigWriter {
     root.put(ClusterKeys.DATA_DIR, config.dataDir().toString());
     writeQuery(root.putObject(ClusterKeys.QUERY), config.query());
     writeSecurity(root, config.security());
+    ObjectNode zookeeper =
+        root.putObject(ClusterKeys.ZOOKEEPER)
+            .put(
+                ClusterKeys.CONNECT, config.zookeeper().connect().orElse(ZooKeeperConfig.EMBEDDED));
+    if (config.zookeeper().isEmbedded()) {
+      zookeeper.put(ClusterKeys.PORT, config.zookeeper().port());
+    }
+    zookeeper
+        .put(
+            ClusterKeys.SESSION_TIMEOUT, DurationFormat.format(config.zookeeper().sessionTimeout()))
+        .put(
+            ClusterKeys.CONNECTION_TIMEOUT,
+            DurationFormat.format(config.zookeeper().connectionTimeout()));
     return root;
   }
 

@@ -17,6 +17,7 @@ import io.shelfmark.config.cluster.StaticCredentials;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.cluster.StorageType;
 import io.shelfmark.config.cluster.WarmupConfig;
+import io.shelfmark.config.cluster.ZooKeeperConfig;
 import io.shelfmark.config.unit.DataSize;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -365,7 +366,8 @@ class TestClusterConfigLoader {
         favourite-food: pizza
         """,
         "Unknown key favourite-food (known keys here: cluster-name, roles, host, broker, server,"
-            + " controller, storage, catalog, segment-store, data-dir, cache, security, query)");
+            + " controller, storage, catalog, segment-store, data-dir, cache, security, query,"
+            + " zookeeper)");
   }
 
   @Test
@@ -848,6 +850,77 @@ class TestClusterConfigLoader {
     for (String host : List.of("0.0.0.0", "::", "10.0.0.5", "example.com", "127.0.0.1.nip.io")) {
       assertThat(ClusterConfig.isLoopback(host)).as(host).isFalse();
     }
+  }
+
+  @Test
+  void zookeeperIsEmbeddedByDefaultOrAnEnsemble() {
+    ClusterConfig embedded =
+        ConfigLoader.withoutEnvironment()
+            .parseCluster("roles: [server]\nsegment-store: /s\n", ConfigFormat.YAML, "c.yaml");
+    assertThat(embedded.zookeeper()).isEqualTo(ZooKeeperConfig.embedded());
+    ClusterConfig ensemble =
+        ConfigLoader.withoutEnvironment()
+            .parseCluster(
+                """
+                roles: [server]
+                segment-store: /s
+                zookeeper:
+                  connect: zk1:2181,zk2.example.com:2182
+                  session-timeout: 30s
+                  connection-timeout: 2s
+                """,
+                ConfigFormat.YAML,
+                "c.yaml");
+    assertThat(ensemble.zookeeper())
+        .isEqualTo(
+            new ZooKeeperConfig(
+                Optional.of("zk1:2181,zk2.example.com:2182"),
+                0,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(2)));
+    ClusterConfig fixedPort =
+        ConfigLoader.withoutEnvironment()
+            .parseCluster(
+                "roles: [server]\nsegment-store: /s\nzookeeper:\n  connect: embedded\n  port: 2181\n",
+                ConfigFormat.YAML,
+                "c.yaml");
+    assertThat(fixedPort.zookeeper().port()).isEqualTo(2181);
+    assertThat(fixedPort.zookeeper().isEmbedded()).isTrue();
+  }
+
+  @Test
+  void zookeeperViolationsNameTheirKeys() {
+    assertViolations(
+        """
+        roles: [server]
+        segment-store: /s
+        zookeeper:
+          connect: zk1
+          port: 70000
+          session-timeout: 1s
+          connection-timeout: soon
+          chroot: /x
+        """,
+        "Cannot use zookeeper.connect: \"zk1\" (expected embedded, or host:port entries separated"
+            + " by commas such as zk1:2181,zk2:2181)",
+        "Cannot use zookeeper.port: 70000 (expected an integer from 0 to 65535)",
+        "Cannot use zookeeper.session-timeout: \"1s\" (expected at least 2s)",
+        "Cannot use zookeeper.connection-timeout: \"soon\" (expected a duration such as 250ms, 30s,"
+            + " 5m or 1h)",
+        "Unknown key zookeeper.chroot (known keys here: zookeeper.connect, zookeeper.port,"
+            + " zookeeper.session-timeout, zookeeper.connection-timeout)");
+    assertViolations(
+        """
+        roles: [server]
+        segment-store: /s
+        zookeeper:
+          connect: zk1:2181
+          port: 2181
+          session-timeout: 1h
+        """,
+        "Cannot use zookeeper.port: 2181 (only for the embedded server, zookeeper.connect:"
+            + " embedded; an ensemble's ports are in zookeeper.connect)",
+        "Cannot use zookeeper.session-timeout: \"1h\" (expected at most 10m)");
   }
 
   private static void assertViolations(String yaml, String... expected) {

@@ -45,6 +45,8 @@ import java.util.regex.Pattern;
  *     tables ({@code broker.allow-unauthenticated-remote-access}, default false)
  * @param query admission lanes and per-query limits ({@code query.*})
  * @param security users, roles and TLS of the HTTP API ({@code security.*})
+ * @param zookeeper where the cluster's state lives: the embedded server or an ensemble ({@code
+ *     zookeeper.*})
  */
 public record ClusterConfig(
     String clusterName,
@@ -62,7 +64,8 @@ public record ClusterConfig(
     SqlLimitsConfig sqlLimits,
     boolean allowUnauthenticatedRemoteAccess,
     QueryConfig query,
-    SecurityConfig security) {
+    SecurityConfig security,
+    ZooKeeperConfig zookeeper) {
   public static final String DEFAULT_CLUSTER_NAME = "shelfmark";
   public static final Set<Role> DEFAULT_ROLES = Sets.immutableEnumSet(EnumSet.allOf(Role.class));
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -92,6 +95,7 @@ public record ClusterConfig(
     requireNonNull(sqlLimits, "sqlLimits is null");
     requireNonNull(query, "query is null");
     requireNonNull(security, "security is null");
+    requireNonNull(zookeeper, "zookeeper is null");
     checkArgument(
         CLUSTER_NAME_PATTERN.matcher(clusterName).matches(),
         "Cannot use cluster-name: \"%s\" (letters, digits, '.', '_' and '-', at most 63)",
@@ -201,6 +205,7 @@ public record ClusterConfig(
     private Boolean allowUnauthenticatedRemoteAccess;
     private QueryConfig query;
     private SecurityConfig security;
+    private ZooKeeperConfig zookeeper;
 
     private Builder() {}
 
@@ -311,6 +316,13 @@ public record ClusterConfig(
       return this;
     }
 
+    /** Where the cluster's state lives; when unset, {@link ZooKeeperConfig#embedded}. */
+    public Builder zookeeper(ZooKeeperConfig zookeeper) {
+      checkUnset("zookeeper", this.zookeeper);
+      this.zookeeper = requireNonNull(zookeeper, "zookeeper is null");
+      return this;
+    }
+
     /**
      * @throws IllegalStateException if {@code segmentStore} is unset
      * @throws IllegalArgumentException if a setting is invalid (see the record)
@@ -334,7 +346,8 @@ public record ClusterConfig(
           sqlLimits == null ? SqlLimitsConfig.defaults() : sqlLimits,
           Boolean.TRUE.equals(allowUnauthenticatedRemoteAccess),
           query == null ? QueryConfig.defaults() : query,
-          security == null ? SecurityConfig.NONE : security);
+          security == null ? SecurityConfig.NONE : security,
+          zookeeper == null ? ZooKeeperConfig.embedded() : zookeeper);
     }
 
     private static void checkUnset(String name, Object current) {

@@ -1,0 +1,134 @@
+package io.shelfmark.cluster.zookeeper;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.zookeeper.server.embedded.ExitHandler;
+import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A standalone ZooKeeper server inside this process, for one machine ({@code zookeeper.connect:
+ * embedded}): listening on 127.0.0.1 only, its snapshots and transaction log in a directory of the
+ * node's data directory, so a restarted node finds the state it left. Its admin server (a Jetty 9
+ * HTTP console) stays off: nothing here needs it, and the project's Jetty is another major version.
+ *
+ * <p>Lifecycle: {@link #start} returns a serving server; {@link #close} stops it. Thread safe.
+ */
+public final class EmbeddedZooKeeper implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedZooKeeper.class);
+
+  /** The base time unit of the server; session timeouts may range from 2 to 20 ticks... */
+  private static final int TICK_MILLIS = 500;
+
+  /** ...unless widened: up to the longest {@code zookeeper.session-timeout} the config allows. */
+  private static final long MAX_SESSION_MILLIS = Duration.ofMinutes(10).toMillis();
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private final ZooKeeperServerEmbedded server;
+  private final Path directory;
+  private final int port;
+
+  private EmbeddedZooKeeper(ZooKeeperServerEmbedded server, Path directory, int port) {
+    this.server = server;
+    this.directory = directory;
+    this.port = port;
+  }
+
+  /**
+   * Starts a server keeping its data in {@code directory} (created if missing).
+   *
+   * @param port the client port on 127.0.0.1; 0 picks a free one
+   * @throws IOException when the directory cannot be made or the server does not start
+   */
+  public static EmbeddedZooKeeper start(Path directory, int port) throws IOException {
+    requireNonNull(directory, "directory is null");
+    Path base = Files.createDirectories(directory.toAbsolutePath());
+    int clientPort = port == 0 ? freePort() : port;
+    if (port != 0) {
+      checkFree(port, base);
+    }
+    Properties properties = new Properties();
+    properties.setProperty("clientPort", Integer.toString(clientPort));
+    properties.setProperty("clientPortAddress", "127.0.0.1");
+    properties.setProperty("dataDir", base.resolve("data").toString());
+    properties.setProperty("tickTime", Integer.toString(TICK_MILLIS));
+    properties.setProperty("maxSessionTimeout", Long.toString(MAX_SESSION_MILLIS));
+    properties.setProperty("initLimit", "10");
+    properties.setProperty("syncLimit", "5");
+    properties.setProperty("admin.enableServer", "false");
+    // The state is small (table configs, one record per data file); keep few old snapshots.
+    properties.setProperty("autopurge.snapRetainCount", "3");
+    properties.setProperty("autopurge.purgeInterval", "1");
+    ZooKeeperServerEmbedded server;
+    try {
+      server =
+          ZooKeeperServerEmbedded.builder()
+              .baseDir(base)
+              .configuration(properties)
+              .exitHandler(ExitHandler.LOG_ONLY)
+              .build();
+      server.start(START_TIMEOUT.toMillis());
+    } catch (Exception e) {
+      throw new IOException(
+          "Cannot start the embedded ZooKeeper server on 127.0.0.1:%d with its data in %s: %s (is the port taken? set zookeeper.port, or 0 for a free one)"
+              .formatted(clientPort, base, e.getMessage()),
+          e);
+    }
+    log.info("Embedded ZooKeeper serving on 127.0.0.1:{}, data in {}", clientPort, base);
+    return new EmbeddedZooKeeper(server, base, clientPort);
+  }
+
+  /** {@code 127.0.0.1:<port>}, for clients. */
+  public String connectString() {
+    return "127.0.0.1:" + port;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** Where the server keeps its data. */
+  public Path directory() {
+    return directory;
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+
+  @Override
+  public String toString() {
+    return "EmbeddedZooKeeper[" + connectString() + ", " + directory + "]";
+  }
+
+  /**
+   * Fails at once on a taken port: the server itself only notices on its own thread, and {@code
+   * start} then waits its whole timeout.
+   */
+  private static void checkFree(int port, Path base) throws IOException {
+    try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+      probe.setReuseAddress(true);
+    } catch (IOException e) {
+      throw new IOException(
+          "Cannot start the embedded ZooKeeper server on 127.0.0.1:%d with its data in %s: the port is taken (set zookeeper.port to a free port, or 0 for any)"
+              .formatted(port, base),
+          e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}
