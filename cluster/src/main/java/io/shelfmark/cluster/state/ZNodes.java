@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  *   tables/&lt;table&gt;/segments/&lt;file key&gt;      segment record of one data file (persistent)
  *   members/&lt;member id&gt;                    a live process: roles, host, ports (ephemeral)
  *   controller/leader/                     the controller leader latch (Curator LeaderLatch)
- *   assignments/&lt;table&gt;                     reserved: segment to server assignment (not written yet)
- *   routing/&lt;table&gt;                         reserved: published routing versions (not written yet)
+ *   assignments/&lt;table&gt;                     which servers should serve each data file (persistent)
+ *   assignments/&lt;table&gt;/served/&lt;member id&gt;  what one server serves of it (ephemeral)
+ *   routing/&lt;table&gt;                         which servers brokers send each file to (persistent)
  *   build-tasks/                           reserved: build tasks with leases (not written yet)
  * </pre>
  *
@@ -86,14 +87,34 @@ public final class ZNodes {
     return root + "/controller/leader";
   }
 
-  /** Reserved for the assignment of a table's segments to servers; nothing writes it yet. */
-  public String assignment(String qualifiedName) {
-    return root + "/assignments/" + name(qualifiedName);
+  /** The parent of every table's assignment. */
+  public String assignments() {
+    return root + "/assignments";
   }
 
-  /** Reserved for a table's published routing versions; nothing writes it yet. */
+  /** Which servers should serve each data file of a table ({@code TableAssignment}). */
+  public String assignment(String qualifiedName) {
+    return assignments() + "/" + name(qualifiedName);
+  }
+
+  /** The parent of the servers' reports on a table's assignment. */
+  public String servedReports(String qualifiedName) {
+    return assignment(qualifiedName) + "/served";
+  }
+
+  /** What one server reports it serves of a table's assignment ({@code ServedFiles}). */
+  public String served(String qualifiedName, String memberId) {
+    return servedReports(qualifiedName) + "/" + name(memberId);
+  }
+
+  /** The parent of every table's routing. */
+  public String routings() {
+    return root + "/routing";
+  }
+
+  /** Which servers brokers send each data file of a table to ({@code TableAssignment}). */
   public String routing(String qualifiedName) {
-    return root + "/routing/" + name(qualifiedName);
+    return routings() + "/" + name(qualifiedName);
   }
 
   /** Reserved for build tasks handed to workers with leases; nothing writes it yet. */
