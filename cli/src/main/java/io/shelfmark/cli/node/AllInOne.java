@@ -2,7 +2,6 @@ package io.shelfmark.cli.node;
 
 import static java.util.Objects.requireNonNull;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
@@ -21,7 +20,6 @@ import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
-import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
@@ -32,13 +30,9 @@ import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
-import io.shelfmark.parquet.decode.DecompressedPages;
-import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.segment.index.IndexService;
-import io.shelfmark.segment.read.BitmapCache;
-import io.shelfmark.server.delete.DeletedRowsLoader;
 import io.shelfmark.server.local.LocalServer;
-import io.shelfmark.server.local.ServedSegments;
+import io.shelfmark.server.node.ServerCore;
 import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.storage.spi.Location;
@@ -80,9 +74,6 @@ public final class AllInOne implements AutoCloseable {
   /** The roles this process plays; reported by {@code /health}. */
   public static final List<String> ROLES =
       List.of("controller", "index-builder", "server", "broker");
-
-  /** Memory for deleted-row bitmaps read from delete files, shared by every table. */
-  private static final long DELETES_CACHE_BYTES = 256L << 20;
 
   private final List<AutoCloseable> resources;
   private final TableRegistry registry;
@@ -137,7 +128,7 @@ public final class AllInOne implements AutoCloseable {
       resources.add(refresher::shutdownNow);
 
       IndexService indexes = IndexService.installed();
-      SegmentStore segmentStore = new SegmentStore(dataStore, segmentStoreLocation(config));
+      SegmentStore segmentStore = SegmentStore.configured(dataStore, config.segmentStore());
       Path buildDir = Files.createDirectories(dataDir.resolve("build"));
       SegmentFileBuilder builder =
           new SegmentFileBuilder(
@@ -146,52 +137,15 @@ public final class AllInOne implements AutoCloseable {
           new TableRegistry(
               catalogs, new SegmentScheduler(builder, segmentStore, builds), Clock.systemUTC());
 
-      TieredCache cache = TieredCache.open(config.cache(), io, Ticker.systemTicker());
-      resources.add(cache);
+      ServerCore core = ServerCore.start(config, dataStore, segmentStore, indexes);
+      resources.add(core);
+      TieredCache cache = core.cache();
       NodeMetrics metrics = new NodeMetrics(cache, dataStore.stats(), Clock.systemUTC());
       resources.add(metrics);
-      BitmapCache postingLists = BitmapCache.bounded(config.cache().postingListsMaxSize().bytes());
-      ServedSegments segments =
-          new ServedSegments(
-              segmentStore,
-              config.segmentMode(),
-              dataDir.resolve("segments"),
-              cache,
-              indexes,
-              postingLists);
-      resources.add(segments);
-      boolean pageCache = config.cache().diskMaxSize().bytes() > 0;
-      // Virtual threads: a file's work waits for its pages (a round trip to S3) between bursts of
-      // decoding, and a waiting virtual thread leaves its carrier to another file, so waits do not
-      // cap the queries in flight; the carriers (one per core) still bound the CPU used at once.
-      ExecutorService fileWork =
-          Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("query-file-", 0).factory());
-      resources.add(fileWork::shutdownNow);
-      DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
-      DecompressedPages keptPages = keptPages(config.cache(), pageCache);
-      LocalServer server =
-          new LocalServer(
-              dataStore,
-              pageCache ? Optional.of(cache) : Optional.empty(),
-              keptPages,
-              segments,
-              deletes::deletedPositions,
-              fileWork,
-              io);
+      LocalServer server = core.server();
 
       RoutingTable routing = new RoutingTable();
       registry.addListener(new TableRoutes(server, routing));
-      // Heavy queries' file work runs on a few platform threads of its own, which the OS
-      // time-slices with the virtual threads' carriers: on the carriers (one per core) a few
-      // CPU-bound scans held every one, and a 2 ms index-only count waited up to 11 s behind them.
-      // Half the cores: heavy queries then use at most that much CPU, whatever their number, and
-      // cheap ones keep the rest. A bounded pool is safe here: file work hands row groups to the
-      // executor only as help, and does them itself when the help has not started.
-      ExecutorService heavyWork =
-          Executors.newFixedThreadPool(
-              Math.max(1, cores / 2),
-              Thread.ofPlatform().name("query-heavy-", 0).daemon(true).factory());
-      resources.add(heavyWork::shutdownNow);
       // An admitted heavy query's own thread (waiting for its files, merging their groups,
       // finishing): platform, so that merging and sorting many groups cannot hold a carrier.
       // Admission bounds how many there are.
@@ -202,7 +156,7 @@ public final class AllInOne implements AutoCloseable {
       QueryConfig limits = config.query();
       QueryLimits serverLimits =
           new QueryLimits(limits.maxGroups(), limits.maxDistinctValues(), limits.maxRows());
-      QueryDispatcher dispatcher = new LocalDispatcher(server, fileWork, heavyWork);
+      QueryDispatcher dispatcher = new LocalDispatcher(server, core.cheapWork(), core.heavyWork());
       EngineQueryService queries =
           new EngineQueryService(
               routing,
@@ -264,14 +218,7 @@ public final class AllInOne implements AutoCloseable {
       String url = access.scheme() + "://" + config.host() + ":" + boundPort;
       warmup.set(
           new NodeWarmup(
-              config.warmup(),
-              access.client(url),
-              () -> {
-                cache.invalidateAll();
-                keptPages.invalidateAll();
-                postingLists.invalidateAll();
-              },
-              queries::prepare));
+              config.warmup(), access.client(url), core::invalidateCaches, queries::prepare));
       registry.addListener(warmup.get());
       resources.add(warmup.get()); // closed before the broker it queries
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
@@ -286,26 +233,12 @@ public final class AllInOne implements AutoCloseable {
               log.warn("Segment builds did not stop within 10 s; closing anyway");
             }
           });
-      LongSupplier cachedBytes =
-          () -> {
-            cache.cleanUp();
-            return cache.memoryTier().weightedSize()
-                + cache.diskTier().weightedSize()
-                + postingLists.stats().bytes()
-                + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0);
-          };
+      LongSupplier cachedBytes = core::cachedBytes;
       return new AllInOne(resources, registry, tables, warmup.get(), cachedBytes, url, boundPort);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
     }
-  }
-
-  /** Decompressed pages are kept only beside a page cache, whose pages they save decompressing. */
-  private static DecompressedPages keptPages(CacheConfig cache, boolean pageCache) {
-    return pageCache && cache.decompressedMaxSize().bytes() > 0
-        ? new MemoryDecompressedPages(cache.decompressedMaxSize())
-        : DecompressedPages.NONE;
   }
 
   /**
@@ -331,14 +264,6 @@ public final class AllInOne implements AutoCloseable {
     }
     return new HealthMonitor(
         probes, HealthMonitor.DEFAULT_INTERVAL, HealthMonitor.DEFAULT_TIMEOUT, Clock.systemUTC());
-  }
-
-  private static Location segmentStoreLocation(ClusterConfig config) {
-    String location = config.segmentStore();
-    if (location.startsWith("/")) {
-      location = Path.of(location).toAbsolutePath() + "/";
-    }
-    return Location.parse(location.endsWith("/") ? location : location + "/");
   }
 
   /** Checks each table for a new snapshot once its refresh interval has passed since the last. */

@@ -72,6 +72,19 @@ public final class SegmentStore {
             : new Location(prefix.scheme(), prefix.bucket(), prefix.key() + "/");
   }
 
+  /**
+   * The segment store a cluster config's {@code segment-store} names ({@code s3://bucket/prefix} or
+   * a local directory), read through {@code store}.
+   */
+  public static SegmentStore configured(ObjectStore store, String segmentStore) {
+    requireNonNull(segmentStore, "segmentStore is null");
+    String location = segmentStore;
+    if (location.startsWith("/")) {
+      location = Path.of(location).toAbsolutePath() + "/";
+    }
+    return new SegmentStore(store, Location.parse(location.endsWith("/") ? location : location + "/"));
+  }
+
   /** A segment store in a local directory, through a store for local files. */
   public static SegmentStore inDirectory(Path directory) {
     Path absolute = directory.toAbsolutePath().normalize();
