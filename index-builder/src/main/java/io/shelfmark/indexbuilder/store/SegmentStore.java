@@ -225,6 +225,23 @@ public final class SegmentStore {
     }
   }
 
+  /**
+   * Like {@link #pin(Location, Path)}, for a segment whose size is known (from the controller's
+   * records): a local copy of that size is taken without asking the store (no HEAD), so a restarted
+   * server opens its pinned segments without a request each. Segments never change in place, and
+   * opening checks every part, so a wrong local copy is still caught.
+   */
+  public Path pin(Location location, long knownSize, Path localDirectory) throws IOException {
+    requireNonNull(localDirectory, "localDirectory is null");
+    Path target = localDirectory.resolve(relativePath(location)).normalize();
+    if (target.startsWith(localDirectory.normalize())
+        && Files.isRegularFile(target)
+        && Files.size(target) == knownSize) {
+      return target;
+    }
+    return pin(location, localDirectory);
+  }
+
   /** Opens a pinned segment file, memory-mapped. The caller closes the segment. */
   public static Segment openPinned(Path file, IndexService indexes) throws IOException {
     return openPinned(file, indexes, BitmapCache.disabled());
