@@ -20,9 +20,15 @@ import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
+import io.shelfmark.cluster.leader.ControllerLeadership;
+import io.shelfmark.cluster.member.Member;
+import io.shelfmark.cluster.member.Members;
+import io.shelfmark.cluster.state.ZNodes;
+import io.shelfmark.cluster.zookeeper.ClusterZooKeeper;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
+import io.shelfmark.controller.state.ZooKeeperTableStateStore;
 import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
 import io.shelfmark.controller.table.TableRegistry;
@@ -35,6 +41,7 @@ import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.node.ServerCore;
 import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.schema.TableName;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
@@ -53,6 +60,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -74,6 +82,9 @@ public final class AllInOne implements AutoCloseable {
   /** The roles this process plays; reported by {@code /health}. */
   public static final List<String> ROLES =
       List.of("controller", "index-builder", "server", "broker");
+
+  /** Tells apart the leader-election ids of several nodes of one JVM (tests). */
+  private static final AtomicInteger NODES_STARTED = new AtomicInteger();
 
   private final List<AutoCloseable> resources;
   private final TableRegistry registry;
@@ -127,6 +138,26 @@ public final class AllInOne implements AutoCloseable {
           Executors.newSingleThreadScheduledExecutor(named("snapshot-refresh"));
       resources.add(refresher::shutdownNow);
 
+      // Cluster state first, closed last: the embedded server (zookeeper.connect: embedded) keeps
+      // its data in <data-dir>/zookeeper, so a restarted node finds the tables it served.
+      ClusterZooKeeper zookeeper = ClusterZooKeeper.start(config.zookeeper(), dataDir);
+      resources.add(zookeeper);
+      ZNodes nodes = new ZNodes(config.clusterName());
+      // The only controller here, so it leads at once; with an ensemble shared by several
+      // controllers only the leader builds and follows snapshots.
+      ControllerLeadership leadership =
+          ControllerLeadership.start(
+              zookeeper.client(),
+              nodes,
+              "all-in-one@"
+                  + config.host()
+                  + "/"
+                  + ProcessHandle.current().pid()
+                  + "-"
+                  + NODES_STARTED.incrementAndGet());
+      resources.add(leadership);
+      awaitLeadership(leadership, config);
+
       IndexService indexes = IndexService.installed();
       SegmentStore segmentStore = SegmentStore.configured(dataStore, config.segmentStore());
       Path buildDir = Files.createDirectories(dataDir.resolve("build"));
@@ -135,7 +166,11 @@ public final class AllInOne implements AutoCloseable {
               dataStore, io, indexes, BuildOptions.builder().workDirectory(buildDir).build());
       TableRegistry registry =
           new TableRegistry(
-              catalogs, new SegmentScheduler(builder, segmentStore, builds), Clock.systemUTC());
+              catalogs,
+              new SegmentScheduler(builder, segmentStore, builds),
+              new ZooKeeperTableStateStore(zookeeper.client(), nodes),
+              leadership::isLeader,
+              Clock.systemUTC());
 
       ServerCore core = ServerCore.start(config, dataStore, segmentStore, indexes);
       resources.add(core);
@@ -146,6 +181,11 @@ public final class AllInOne implements AutoCloseable {
 
       RoutingTable routing = new RoutingTable();
       registry.addListener(new TableRoutes(server, routing));
+      registry.addDropListener(
+          name -> {
+            routing.remove(TableName.parse(name));
+            server.drop(name);
+          });
       // An admitted heavy query's own thread (waiting for its files, merging their groups,
       // finishing): platform, so that merging and sorting many groups cannot hold a carrier.
       // Admission bounds how many there are.
@@ -221,9 +261,29 @@ public final class AllInOne implements AutoCloseable {
               config.warmup(), access.client(url), core::invalidateCaches, queries::prepare));
       registry.addListener(warmup.get());
       resources.add(warmup.get()); // closed before the broker it queries
+      resources.add(
+          Members.register(
+              zookeeper.client(),
+              nodes,
+              new Member(
+                  "all-in-one@" + config.host() + ":" + boundPort,
+                  ROLES,
+                  config.host(),
+                  Map.of("broker-http", boundPort),
+                  Clock.systemUTC().millis())));
+      // Every table recorded in ZooKeeper is served again before the node reports itself started:
+      // recorded segments are taken as they are, only files without a record are built.
+      registry.restore();
       Map<String, Instant> lastChecked = new ConcurrentHashMap<>();
       refresher.scheduleWithFixedDelay(
-          () -> refreshAll(registry, lastChecked), 1, 1, TimeUnit.SECONDS);
+          () -> {
+            if (leadership.isLeader()) { // only the leader follows snapshots
+              refreshAll(registry, lastChecked);
+            }
+          },
+          1,
+          1,
+          TimeUnit.SECONDS);
       // Closed first: background builds and refreshes stop before what they publish to closes.
       resources.add(
           () -> {
@@ -238,6 +298,25 @@ public final class AllInOne implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
+    }
+  }
+
+  /**
+   * Waits to lead, up to the connection timeout; a node that does not lead by then serves what is
+   * recorded and leaves builds and refreshes to the leader (another controller on the ensemble).
+   */
+  private static void awaitLeadership(ControllerLeadership leadership, ClusterConfig config)
+      throws IOException {
+    try {
+      if (!leadership.awaitLeadership(config.zookeeper().connectionTimeout())) {
+        log.warn(
+            "Controller {} does not lead (another controller on the same ZooKeeper does): it"
+                + " serves the recorded tables and builds nothing",
+            leadership.id());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while waiting for the controller leadership", e);
     }
   }
 

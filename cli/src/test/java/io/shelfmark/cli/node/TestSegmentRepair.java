@@ -198,7 +198,7 @@ class TestSegmentRepair {
     }
   }
 
-  private static QueryResult resultOf(JsonNode response) {
+  static QueryResult resultOf(JsonNode response) {
     JsonNode schema = response.path("resultTable").path("dataSchema");
     List<String> columns = new ArrayList<>();
     for (JsonNode name : schema.path("columnNames")) {

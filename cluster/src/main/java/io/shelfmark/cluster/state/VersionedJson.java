@@ -48,18 +48,32 @@ public final class VersionedJson {
     }
   }
 
-  /** The value at {@code path}, with its version; empty when there is no such node. */
+  /**
+   * The value at {@code path}, with its version; empty when there is no such node, or when the node
+   * holds no bytes (a parent created on the way to a child, before its own value was written).
+   */
   public <T> Optional<Versioned<T>> read(String path, Class<T> type) throws IOException {
-    Stat stat = new Stat();
-    byte[] bytes;
-    try {
-      bytes = client.getData().storingStatIn(stat).forPath(path);
-    } catch (KeeperException.NoNodeException e) {
+    Raw raw = readRaw(path);
+    if (raw == null || raw.bytes().length == 0) {
       return Optional.empty();
+    }
+    return Optional.of(new Versioned<>(decode(path, raw.bytes(), type), raw.version()));
+  }
+
+  /** A node's bytes and version. */
+  private record Raw(byte[] bytes, int version) {}
+
+  /** The node's bytes and version; null when there is no such node. */
+  private Raw readRaw(String path) throws IOException {
+    Stat stat = new Stat();
+    try {
+      byte[] bytes = client.getData().storingStatIn(stat).forPath(path);
+      return new Raw(bytes == null ? new byte[0] : bytes, stat.getVersion());
+    } catch (KeeperException.NoNodeException e) {
+      return null;
     } catch (Exception e) {
       throw failure("read", path, e);
     }
-    return Optional.of(new Versioned<>(decode(path, bytes, type), stat.getVersion()));
   }
 
   /**
@@ -96,21 +110,25 @@ public final class VersionedJson {
       throws IOException {
     requireNonNull(change, "change is null");
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      Optional<Versioned<T>> current = read(path, type);
-      T next = requireNonNull(change.apply(current.map(Versioned::value)), "change gave null");
-      if (current.isPresent() && next.equals(current.get().value())) {
+      Raw raw = readRaw(path);
+      Optional<T> current =
+          raw == null || raw.bytes().length == 0
+              ? Optional.empty()
+              : Optional.of(decode(path, raw.bytes(), type));
+      T next = requireNonNull(change.apply(current), "change gave null");
+      if (current.isPresent() && next.equals(current.get())) {
         return next;
       }
       byte[] bytes = encode(path, next);
       try {
-        if (current.isEmpty()) {
+        if (raw == null) {
           client
               .create()
               .creatingParentContainersIfNeeded()
               .withMode(CreateMode.PERSISTENT)
               .forPath(path, bytes);
         } else {
-          client.setData().withVersion(current.get().version()).forPath(path, bytes);
+          client.setData().withVersion(raw.version()).forPath(path, bytes);
         }
         return next;
       } catch (KeeperException.BadVersionException

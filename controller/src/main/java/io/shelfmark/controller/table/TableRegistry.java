@@ -9,15 +9,23 @@ import io.shelfmark.config.Violation;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
 import io.shelfmark.controller.indexing.SegmentScheduler;
+import io.shelfmark.controller.state.SegmentRecord;
+import io.shelfmark.controller.state.TableStateStore;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
+import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apache.iceberg.HasTableOperations;
@@ -37,29 +45,62 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every change publishes a whole new {@link ServedTable} to the listeners, in order per table,
  * so the routing never sees a half-changed snapshot, and {@link #table} reports a change only once
- * every listener has it (a table is not called ready before its segments are served). State is in
- * memory: the durable metadata store arrives with the distributed controller. All catalog reads
- * happen here, at onboarding and refresh, never on the query path. Thread safe.
+ * every listener has it (a table is not called ready before its segments are served).
+ *
+ * <p>Durable state goes to a {@link TableStateStore} (ZooKeeper in a node): the config at
+ * onboarding, each segment's record as it is built or fails. {@link #restore} serves every stored
+ * table again after a restart, taking the recorded segments as they are — no request per segment,
+ * no rebuild of a segment whose record matches the data file and the spec — and builds only files
+ * without a record. Only the leading controller builds segments ({@code leader}); a standby serves
+ * what is recorded. All catalog reads happen here, at onboarding, restore and refresh, never on the
+ * query path. Thread safe.
  */
 public final class TableRegistry {
   private static final Logger log = LoggerFactory.getLogger(TableRegistry.class);
 
   private final Map<String, Catalog> catalogs;
   private final SegmentScheduler scheduler;
+  private final TableStateStore state;
+  private final BooleanSupplier leader;
   private final OnboardingValidator validator = new OnboardingValidator();
   private final Clock clock;
   private final ConcurrentSkipListMap<String, ServedTable> tables = new ConcurrentSkipListMap<>();
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
   private final List<Consumer<ServedTable>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> dropListeners = new CopyOnWriteArrayList<>();
 
   /**
+   * A registry whose tables live only as long as the process, always leading (tests of one JVM).
+   *
    * @param catalogs the configured catalogs by name, as table configs refer to them
    * @param scheduler builds or finds the segments of data files
    */
   public TableRegistry(Map<String, Catalog> catalogs, SegmentScheduler scheduler, Clock clock) {
+    this(catalogs, scheduler, TableStateStore.none(), () -> true, clock);
+  }
+
+  /**
+   * @param catalogs the configured catalogs by name, as table configs refer to them
+   * @param scheduler builds or finds the segments of data files
+   * @param state where table configs and segment records are kept
+   * @param leader whether this controller leads now: only the leader schedules builds
+   */
+  public TableRegistry(
+      Map<String, Catalog> catalogs,
+      SegmentScheduler scheduler,
+      TableStateStore state,
+      BooleanSupplier leader,
+      Clock clock) {
     this.catalogs = Map.copyOf(requireNonNull(catalogs, "catalogs is null"));
     this.scheduler = requireNonNull(scheduler, "scheduler is null");
+    this.state = requireNonNull(state, "state is null");
+    this.leader = requireNonNull(leader, "leader is null");
     this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /** Calls {@code listener} with the SQL name of every table dropped from now on. */
+  public void addDropListener(Consumer<String> listener) {
+    dropListeners.add(requireNonNull(listener, "listener is null"));
   }
 
   /**
@@ -73,10 +114,12 @@ public final class TableRegistry {
 
   /**
    * Loads the table named by {@code config}, checks the config against its schema, reads its
-   * current snapshot, starts serving it and schedules the segments of its data files. Onboarding a
-   * table again replaces its config.
+   * current snapshot, records the config, starts serving it and schedules the segments of its data
+   * files. Onboarding a table again replaces its config; segments built for the same spec (served
+   * now, or recorded) are kept, not built again.
    *
-   * @throws OnboardingException listing every reason when the table cannot be served
+   * @throws OnboardingException listing every reason when the table cannot be served, or when its
+   *     config cannot be recorded
    */
   public ServedTable onboard(TableConfig config) throws OnboardingException {
     requireNonNull(config, "config is null");
@@ -91,20 +134,122 @@ public final class TableRegistry {
     } catch (ConfigException e) {
       throw new OnboardingException(config.identity().qualifiedName(), e.violations());
     }
-    ServedTable served = sync(config, table, spec, Map.of());
-    String name = served.sqlName();
+    String name = config.identity().qualifiedName();
+    ServedTable current = tables.get(name);
+    Map<String, SegmentState> kept =
+        current != null && spec.fingerprint().equals(current.segmentSpec().fingerprint())
+            ? current.segments()
+            : Map.of();
+    ServedTable served = sync(config, table, spec, kept, recorded(name));
+    try {
+      state.saveTable(config);
+    } catch (IOException e) {
+      throw new OnboardingException(
+          "Cannot onboard table " + name + ": cannot record its config: " + e.getMessage(), e);
+    }
     synchronized (lock(name)) {
       publishThenReport(served);
     }
     log.info(
-        "Onboarded table {} at snapshot {}: {} data files, {} rows, {} bytes",
+        "Onboarded table {} at snapshot {}: {} data files, {} rows, {} bytes; {} segments reused",
         name,
         served.snapshotId(),
         served.dataFiles(),
         served.records(),
-        served.dataBytes());
+        served.dataBytes(),
+        served.segmentsReady() + served.segmentsFailed());
     scheduleSegments(served);
     return served;
+  }
+
+  /**
+   * Serves every table the state store holds, as after a restart: each config is loaded, its
+   * Iceberg table resolved at the current snapshot, and the recorded segments are taken as they
+   * are; only data files without a matching record are built. A table that cannot be served now
+   * (its catalog is down, its schema no longer fits) is logged and skipped; it stays recorded.
+   *
+   * @return the tables now served
+   * @throws IOException when the state store cannot be read
+   */
+  public List<ServedTable> restore() throws IOException {
+    List<ServedTable> restored = new ArrayList<>();
+    for (TableStateStore.StoredTable stored : state.tables()) {
+      TableConfig config = stored.config();
+      String name = config.identity().qualifiedName();
+      try {
+        Table table = load(config.identity());
+        SegmentSpec spec = SegmentSpec.from(config, table.schema());
+        ServedTable served =
+            sync(config, table, spec, Map.of(), byPath(stored.segments().values()));
+        synchronized (lock(name)) {
+          publishThenReport(served);
+        }
+        log.info(
+            "Restored table {} at snapshot {}: {} of {} data files taken from their records, {} to"
+                + " build",
+            name,
+            served.snapshotId(),
+            served.segmentsReady() + served.segmentsFailed(),
+            served.dataFiles(),
+            served.segmentsPending());
+        scheduleSegments(served);
+        restored.add(served);
+      } catch (OnboardingException | RuntimeException e) {
+        log.error("Cannot serve stored table {} again: {}", name, e.getMessage());
+      }
+    }
+    return restored;
+  }
+
+  /**
+   * Stops serving a table and forgets its config and segment records. Its segments stay in the
+   * segment store (an onboarding with the same config finds them).
+   *
+   * @return false when no such table was served or stored
+   * @throws IOException when the state store cannot be changed (the table keeps being served)
+   */
+  public boolean drop(String sqlName) throws IOException {
+    requireNonNull(sqlName, "sqlName is null");
+    boolean stored = state.dropTable(sqlName);
+    ServedTable removed;
+    synchronized (lock(sqlName)) {
+      removed = tables.remove(sqlName);
+      if (removed != null) {
+        for (Consumer<String> listener : dropListeners) {
+          try {
+            listener.accept(sqlName);
+          } catch (RuntimeException e) {
+            log.error("A listener failed on dropping table {}", sqlName, e);
+          }
+        }
+      }
+    }
+    if (removed != null || stored) {
+      log.info("Dropped table {}", sqlName);
+    }
+    return removed != null || stored;
+  }
+
+  /** The recorded segments of a table, by data file path; empty when none or unreadable. */
+  private Map<String, SegmentRecord> recorded(String sqlName) {
+    try {
+      return byPath(state.segments(sqlName).values());
+    } catch (IOException e) {
+      log.warn(
+          "Cannot read the segment records of {} (its files are checked in the segment store"
+              + " instead): {}",
+          sqlName,
+          e.getMessage());
+      return Map.of();
+    }
+  }
+
+  private static Map<String, SegmentRecord> byPath(Iterable<SegmentRecord> records) {
+    Map<String, SegmentRecord> byPath = new HashMap<>();
+    for (SegmentRecord record : records) {
+      byPath.put(record.dataFile(), record);
+    }
+    return byPath;
   }
 
   /**
@@ -135,10 +280,11 @@ public final class TableRegistry {
         spec.fingerprint().equals(current.segmentSpec().fingerprint())
             ? current.segments()
             : Map.of();
-    ServedTable next = sync(current.config(), table, spec, kept);
+    ServedTable next = sync(current.config(), table, spec, kept, recorded(sqlName));
     synchronized (lock(sqlName)) {
       publishThenReport(next);
     }
+    forgetRecordsOfRetiredFiles(next);
     log.info(
         "Table {} moved from snapshot {} to {}: {} data files, {} segments kept",
         sqlName,
@@ -160,19 +306,46 @@ public final class TableRegistry {
     return Optional.ofNullable(tables.get(sqlName));
   }
 
+  private void forgetRecordsOfRetiredFiles(ServedTable table) {
+    Set<String> live = new HashSet<>();
+    for (DataFileInfo file : table.snapshot().dataFiles()) {
+      live.add(SegmentRecord.fileKey(file.path(), file.fileSizeInBytes()));
+    }
+    try {
+      state.retainSegments(table.sqlName(), live);
+    } catch (IOException e) {
+      log.warn(
+          "Cannot forget the segment records of files {} no longer holds: {}",
+          table.sqlName(),
+          e.getMessage());
+    }
+  }
+
   private void scheduleSegments(ServedTable served) {
+    if (!leader.getAsBoolean()) {
+      log.info(
+          "Not building the {} pending segments of {}: this controller does not lead",
+          served.segmentsPending(),
+          served.sqlName());
+      return;
+    }
     for (DataFileInfo file : served.snapshot().dataFiles()) {
       if (served.segments().get(file.path()) instanceof SegmentState.Pending) {
         scheduler.schedule(
             file,
             served.segmentSpec(),
             served.formatVersion(),
-            (done, state) -> segmentDone(served.sqlName(), done, state));
+            (done, state) ->
+                segmentDone(served.sqlName(), served.segmentSpec().fingerprint(), done, state));
       }
     }
   }
 
-  private void segmentDone(String sqlName, DataFileInfo file, SegmentState state) {
+  private void segmentDone(
+      String sqlName, String fingerprint, DataFileInfo file, SegmentState state) {
+    if (tables.containsKey(sqlName)) { // not for a table dropped meanwhile
+      record(sqlName, file, fingerprint, state);
+    }
     update(
         sqlName,
         current ->
@@ -180,6 +353,24 @@ public final class TableRegistry {
                     && current.segments().get(file.path()) instanceof SegmentState.Pending
                 ? current.withSegment(file.path(), state)
                 : current);
+  }
+
+  /**
+   * Records a segment's outcome durably before it is published: a restart then never builds again
+   * what was built. A failure to record is logged; the segment is then found in the segment store
+   * (one request) when the file is next scheduled.
+   */
+  private void record(String sqlName, DataFileInfo file, String fingerprint, SegmentState segment) {
+    Optional<SegmentRecord> record =
+        SegmentRecord.of(file.path(), file.fileSizeInBytes(), fingerprint, segment);
+    if (record.isEmpty()) {
+      return;
+    }
+    try {
+      state.saveSegment(sqlName, record.get());
+    } catch (IOException e) {
+      log.warn("Cannot record the segment of {} of {}: {}", file.path(), sqlName, e.getMessage());
+    }
   }
 
   private void update(String sqlName, UnaryOperator<ServedTable> change) {
@@ -267,8 +458,18 @@ public final class TableRegistry {
     }
   }
 
+  /**
+   * Reads the table's current snapshot and gives each live file a segment state: ready when it is
+   * ready in {@code kept} (the table as served, same spec), else what its record in {@code
+   * recorded} says when the record matches the file and the spec (ready, or failed for a reason a
+   * new build would repeat), else pending.
+   */
   private ServedTable sync(
-      TableConfig config, Table table, SegmentSpec spec, Map<String, SegmentState> kept)
+      TableConfig config,
+      Table table,
+      SegmentSpec spec,
+      Map<String, SegmentState> kept,
+      Map<String, SegmentRecord> recorded)
       throws OnboardingException {
     TableSnapshot snapshot;
     try {
@@ -279,10 +480,21 @@ public final class TableRegistry {
           e);
     }
     Map<String, SegmentState> segments = new LinkedHashMap<>();
+    String fingerprint = spec.fingerprint();
     for (DataFileInfo file : snapshot.dataFiles()) {
       SegmentState previous = kept.get(file.path());
+      if (previous instanceof SegmentState.Ready) {
+        segments.put(file.path(), previous);
+        continue;
+      }
+      SegmentRecord record = recorded.get(file.path());
       segments.put(
-          file.path(), previous instanceof SegmentState.Ready ? previous : SegmentState.PENDING);
+          file.path(),
+          record == null
+              ? SegmentState.PENDING
+              : record
+                  .stateFor(file.path(), file.fileSizeInBytes(), fingerprint)
+                  .orElse(SegmentState.PENDING));
     }
     return new ServedTable(
         config,

@@ -82,7 +82,8 @@ public final class SegmentStore {
     if (location.startsWith("/")) {
       location = Path.of(location).toAbsolutePath() + "/";
     }
-    return new SegmentStore(store, Location.parse(location.endsWith("/") ? location : location + "/"));
+    return new SegmentStore(
+        store, Location.parse(location.endsWith("/") ? location : location + "/"));
   }
 
   /** A segment store in a local directory, through a store for local files. */
@@ -236,6 +237,23 @@ public final class SegmentStore {
     } finally {
       Files.deleteIfExists(temporary);
     }
+  }
+
+  /**
+   * Like {@link #pin(Location, Path)}, for a segment whose size is known (from the controller's
+   * records): a local copy of that size is taken without asking the store (no HEAD), so a restarted
+   * server opens its pinned segments without a request each. Segments never change in place, and
+   * opening checks every part, so a wrong local copy is still caught.
+   */
+  public Path pin(Location location, long knownSize, Path localDirectory) throws IOException {
+    requireNonNull(localDirectory, "localDirectory is null");
+    Path target = localDirectory.resolve(relativePath(location)).normalize();
+    if (target.startsWith(localDirectory.normalize())
+        && Files.isRegularFile(target)
+        && Files.size(target) == knownSize) {
+      return target;
+    }
+    return pin(location, localDirectory);
   }
 
   /** Opens a pinned segment file, memory-mapped. The caller closes the segment. */

@@ -137,7 +137,7 @@ public final class ServedSegments implements Closeable {
   private Segment openSegment(Location location, long size) throws IOException {
     sizes.put(location, size);
     return switch (mode) {
-      case PINNED -> openPinned(location);
+      case PINNED -> openPinned(location, size);
       case REMOTE ->
           Segment.open(new ObjectStoreSegmentSource(remoteReads, location, size), indexes, bitmaps);
     };
@@ -151,8 +151,8 @@ public final class ServedSegments implements Closeable {
    * directly, and the failure is reported with the table). Checking every part costs one pass over
    * the local bytes (CRC32C), once per open.
    */
-  private Segment openPinned(Location location) throws IOException {
-    Path file = store.pin(location, pinDirectory);
+  private Segment openPinned(Location location, long size) throws IOException {
+    Path file = store.pin(location, size, pinDirectory);
     try {
       return openVerified(file);
     } catch (CorruptSegmentException damaged) {
