@@ -324,8 +324,7 @@ public final class AllInOne implements AutoCloseable {
    * Probes of what every query and build depends on: object storage (a lookup of one key below the
    * segment store's prefix; "not found" is an answer) and each catalog (a namespace listing).
    */
-  private static HealthMonitor healthMonitor(
-      SegmentStore segmentStore, Map<String, Catalog> catalogs) {
+  static HealthMonitor healthMonitor(SegmentStore segmentStore, Map<String, Catalog> catalogs) {
     List<HealthMonitor.Probe> probes = new ArrayList<>();
     Location probeKey = segmentStore.prefix().resolve(".health-probe");
     probes.add(HealthMonitor.Probe.of("storage", () -> segmentStore.exists(probeKey)));
@@ -346,7 +345,7 @@ public final class AllInOne implements AutoCloseable {
   }
 
   /** Checks each table for a new snapshot once its refresh interval has passed since the last. */
-  private static void refreshAll(TableRegistry registry, Map<String, Instant> lastChecked) {
+  static void refreshAll(TableRegistry registry, Map<String, Instant> lastChecked) {
     Instant now = Clock.systemUTC().instant();
     for (ServedTable table : registry.tables()) {
       Instant last = lastChecked.getOrDefault(table.sqlName(), table.syncedAt());

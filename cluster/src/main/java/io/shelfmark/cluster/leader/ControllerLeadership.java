@@ -62,6 +62,24 @@ public final class ControllerLeadership implements AutoCloseable {
     return leadership;
   }
 
+  /**
+   * Calls {@code action} each time this controller becomes the leader, on a thread of Curator's (so
+   * {@code action} hands long work to a thread of its own).
+   */
+  public void onLeadership(Runnable action) {
+    requireNonNull(action, "action is null");
+    latch.addListener(
+        new org.apache.curator.framework.recipes.leader.LeaderLatchListener() {
+          @Override
+          public void isLeader() {
+            action.run();
+          }
+
+          @Override
+          public void notLeader() {}
+        });
+  }
+
   /** Whether this controller leads now. */
   public boolean isLeader() {
     return latch.hasLeadership();
