@@ -3,12 +3,15 @@ package io.shelfmark.cli;
 import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.AuthCommand;
+import io.shelfmark.cli.command.ClusterCommand;
 import io.shelfmark.cli.command.ConfigCommand;
+import io.shelfmark.cli.command.ControllerCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
 import io.shelfmark.cli.command.QueryCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
 import io.shelfmark.cli.command.TableCommand;
+import io.shelfmark.cli.command.ZooKeeperCommand;
 import io.shelfmark.cli.segments.SegmentsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,6 +29,9 @@ import picocli.CommandLine.Command;
       TableCommand.class,
       GenerateCommand.class,
       LakeCommand.class,
+      ClusterCommand.class,
+      ControllerCommand.class,
+      ZooKeeperCommand.class,
       ConfigCommand.class,
       AuthCommand.class,
       SegmentsCommand.class,

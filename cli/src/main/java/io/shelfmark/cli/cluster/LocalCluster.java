@@ -67,6 +67,10 @@ import org.apache.iceberg.catalog.TableIdentifier;
  */
 public final class LocalCluster {
   static final String STATE_FILE = "cluster.json";
+
+  /** The cluster name of every local cluster ({@code cluster-name}). */
+  public static final String CLUSTER_NAME = "local";
+
   static final Duration START_TIMEOUT = Duration.ofMinutes(2);
   static final Duration READY_TIMEOUT = Duration.ofMinutes(15);
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -258,7 +262,7 @@ public final class LocalCluster {
     Path dataDir = runDir.resolve(name);
     ClusterConfig config =
         ClusterConfig.builder()
-            .clusterName("local")
+            .clusterName(CLUSTER_NAME)
             .storage(lake.storage())
             .catalog(
                 lake.catalog()

@@ -1,6 +1,7 @@
 package io.shelfmark.cli.command;
 
 import io.shelfmark.cli.lake.LocalLake;
+import io.shelfmark.cli.process.ChildJvm;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.cluster.ClusterConfig;
@@ -26,6 +27,13 @@ public final class LakeCommand implements Callable<Integer> {
       description =
           "The S3 endpoint's port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
   int s3Port = 9000;
+
+  @Option(
+      names = "--config-file",
+      description =
+          "Also write the cluster config that reaches the lake to this file, once it serves (for"
+              + " the process starting it, such as shelfmark cluster up).")
+  Path configFile;
 
   @Override
   public Integer call() throws Exception {
@@ -53,6 +61,9 @@ public final class LakeCommand implements Callable<Integer> {
             .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments")
             .dataDir(lake.directory().resolve("node"))
             .build();
+    if (configFile != null) {
+      ChildJvm.writeAtomically(configFile, ConfigWriter.write(config, ConfigFormat.YAML));
+    }
     System.out.println("The local lake is running. A cluster config that reaches it:");
     System.out.println();
     System.out.println(ConfigWriter.write(config, ConfigFormat.YAML));

@@ -1,0 +1,164 @@
+package io.shelfmark.cli.command;
+
+import io.shelfmark.cli.cluster.ClusterProcess;
+import io.shelfmark.cli.cluster.ClusterStatus;
+import io.shelfmark.cli.cluster.LocalCluster;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code shelfmark cluster up|status|down}: a cluster of separate processes on this machine. */
+@Command(
+    name = "cluster",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run a cluster of separate processes on this machine (ZooKeeper, a controller, a broker,"
+            + " N servers) and see or stop it.",
+    subcommands = {ClusterCommand.Up.class, ClusterCommand.Status.class, ClusterCommand.Down.class})
+public final class ClusterCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  static final Path DEFAULT_RUN_DIR =
+      Path.of(System.getProperty("user.home"), ".shelfmark", "cluster");
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The run directory option every cluster subcommand takes. */
+  static final class RunDir {
+    @Option(
+        names = "--run-dir",
+        description =
+            "Where the cluster's configs, logs and data live (default: ~/.shelfmark/cluster).")
+    Path runDir = DEFAULT_RUN_DIR;
+  }
+
+  /** {@code shelfmark cluster up}. */
+  @Command(
+      name = "up",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Start ZooKeeper, a controller, a broker and N servers on 127.0.0.1, each a process of"
+            + " its own with its own data and cache directories under --run-dir.",
+        "Without --config: over the local lake (embedded S3 and catalog, also a process), with"
+            + " the benchmark table generated and onboarded. With --config: over the lake that"
+            + " cluster config names (storage, catalog, segment store); onboard tables with"
+            + " shelfmark table onboard --broker CONTROLLER-URL.",
+        "Returns once the broker answers; the processes keep running (shelfmark cluster status,"
+            + " shelfmark cluster down)."
+      })
+  public static final class Up implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @Option(names = "--servers", description = "Server processes (default: ${DEFAULT-VALUE}).")
+    int servers = 3;
+
+    @Option(names = "--config", description = "A cluster config naming your own lake.")
+    Path config;
+
+    @Option(
+        names = "--rows",
+        description = "Rows of the generated benchmark table (default: ${DEFAULT-VALUE}).")
+    long rows = 1_000_000;
+
+    @Option(
+        names = "--heap-mb",
+        description = "Each role process's maximum heap in MiB (default: ${DEFAULT-VALUE}).")
+    int heapMegabytes = 1024;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintStream out = printStream(spec);
+      out.println("Starting a local cluster in " + dir.runDir.toAbsolutePath());
+      List<ClusterProcess> processes =
+          LocalCluster.up(
+              new LocalCluster.Options(
+                  dir.runDir, servers, Optional.ofNullable(config), rows, heapMegabytes, false),
+              out);
+      ClusterProcess broker =
+          processes.stream().filter(p -> p.role().equals("broker")).findFirst().orElseThrow();
+      ClusterProcess controller =
+          processes.stream().filter(p -> p.role().equals("controller")).findFirst().orElseThrow();
+      out.println();
+      out.println("The cluster is up. Query it:");
+      out.println(
+          "  bin/shelfmark query --broker http://127.0.0.1:"
+              + broker.httpPort().orElseThrow()
+              + " \"SELECT COUNT(*) FROM obs.metrics\"");
+      out.println(
+          "Onboard tables through the controller: bin/shelfmark table onboard TABLE-CONFIG"
+              + " --broker http://127.0.0.1:"
+              + controller.httpPort().orElseThrow());
+      out.println("See it: bin/shelfmark cluster status; stop it: bin/shelfmark cluster down");
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** {@code shelfmark cluster status}. */
+  @Command(
+      name = "status",
+      mixinStandardHelpOptions = true,
+      description =
+          "One line per process of the local cluster: role, pid, health, ports, and what it"
+              + " serves (from ZooKeeper).")
+  public static final class Status implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @Override
+    public Integer call() throws Exception {
+      PrintStream out = printStream(spec);
+      List<ClusterProcess> processes = LocalCluster.processes(dir.runDir);
+      if (processes.isEmpty()) {
+        out.println(
+            "No cluster runs from " + dir.runDir.toAbsolutePath() + " (shelfmark cluster up)");
+        return 1;
+      }
+      List<ClusterStatus.ProcessLine> lines = ClusterStatus.lines(processes);
+      out.print(ClusterStatus.format(lines));
+      out.flush();
+      return lines.stream().allMatch(ClusterStatus.ProcessLine::alive) ? 0 : 1;
+    }
+  }
+
+  /** {@code shelfmark cluster down}. */
+  @Command(
+      name = "down",
+      mixinStandardHelpOptions = true,
+      description = "Stop every process of the local cluster (data stays in --run-dir).")
+  public static final class Down implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @Override
+    public Integer call() throws Exception {
+      PrintStream out = printStream(spec);
+      int stopped = LocalCluster.down(dir.runDir, out);
+      out.println(
+          stopped == 0
+              ? "No process of a cluster in " + dir.runDir.toAbsolutePath() + " was running"
+              : "Stopped " + stopped + " processes");
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** Standard output: progress lines of a long start go there as they happen. */
+  private static PrintStream printStream(CommandSpec spec) {
+    spec.commandLine().getOut().flush();
+    return System.out;
+  }
+}
