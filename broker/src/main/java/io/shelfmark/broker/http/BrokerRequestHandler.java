@@ -321,6 +321,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     String brokerId = PinotMetadata.brokerId(local.getHostString(), local.getPort());
     String sql;
     Optional<Duration> timeout = Optional.empty();
+    boolean allowPartialResults = false;
     try {
       JsonNode json = JsonBodies.MAPPER.readTree(body);
       JsonNode sqlNode = json == null ? null : json.get("sql");
@@ -336,6 +337,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       }
       sql = sqlNode.asText();
       timeout = QueryOptions.timeout(json.get("queryOptions"));
+      allowPartialResults = QueryOptions.allowPartialResults(json.get("queryOptions"));
     } catch (QueryOptions.InvalidOptionException e) {
       sendQueryFailure(ctx, keepAlive, requestId, brokerId, e.getMessage());
       return;
@@ -357,6 +359,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     Duration allowed = timeout.orElse(routes.defaultTimeout());
     // The id the answer's requestId field carries is the one scrubbed messages and the log name.
     String logId = Long.toString(requestId);
+    boolean partial = allowPartialResults;
     try {
       queryExecutor.execute(
           () -> {
@@ -371,7 +374,12 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                           .queries()
                           .execute(
                               new QueryRequest(
-                                  sql, Optional.of(remaining), disconnected::get, database, caller))
+                                  sql,
+                                  Optional.of(remaining),
+                                  disconnected::get,
+                                  database,
+                                  caller,
+                                  partial))
                       : QueryResponse.failed(
                           QueryErrorCode.TIMEOUT,
                           "Cannot run the query: its timeout of %d ms passed before it started (retry later)"

@@ -53,7 +53,8 @@ final class ClientMessages {
       log.warn("Query {} failed ({}): {} (SQL: {})", requestId, error.code(), error.message(), sql);
       errors.add(new QueryError(error.code(), scrub(error) + " (request id " + requestId + ")"));
     }
-    return new QueryResponse(response.result(), errors, response.statistics());
+    return new QueryResponse(
+        response.result(), errors, response.statistics(), response.partialResult());
   }
 
   /** The message of an error that escaped the query service, for the client. */

@@ -51,7 +51,8 @@ final class JsonBodies {
    * refuses any response without them). Shelfmark answers a query whole or not at all, so an answer
    * reports one server queried and responded, and a refused query none: then the client goes on to
    * the exceptions and shows Shelfmark's message, not a "servers did not respond" one. Groups are
-   * never cut at a limit and results are never partial, hence the two constant falses.
+   * never cut at a limit; a result is partial only when the request allowed it and some files had
+   * no replica that answered (the exceptions name them).
    *
    * <p>Written value by value with a streaming generator: through Jackson's object serializers, a
    * result of thousands of groups spent about as long in per-value serializer lookups as the server
@@ -100,7 +101,7 @@ final class JsonBodies {
       json.writeNumberField("numSegmentsMatched", stats.numSegmentsMatched());
       json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
       json.writeBooleanField("numGroupsLimitReached", false);
-      json.writeBooleanField("partialResult", false);
+      json.writeBooleanField("partialResult", response.partialResult());
       json.writeNumberField("timeUsedMs", timeUsedMs);
       // Pinot writes the request id as a string: clients that read it as text get the same shape.
       json.writeStringField("requestId", Long.toString(requestId));

@@ -6,11 +6,13 @@ import java.util.Optional;
 
 /**
  * The {@code queryOptions} of a query request, as Pinot's broker takes them: a string {@code
- * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. Only {@code
- * timeoutMs} is understood; other options are ignored, as Pinot ignores options it does not know.
+ * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. {@code timeoutMs} and
+ * {@code allowPartialResults} are understood; other options are ignored, as Pinot ignores options
+ * it does not know.
  */
 final class QueryOptions {
   static final String TIMEOUT_MS = "timeoutMs";
+  static final String ALLOW_PARTIAL_RESULTS = "allowPartialResults";
 
   /**
    * The longest timeout a request may ask for: one day. Beyond any useful query, and it keeps a
@@ -30,33 +32,11 @@ final class QueryOptions {
 
   /** The timeout the options ask for; empty when they name none. */
   static Optional<Duration> timeout(JsonNode options) throws InvalidOptionException {
-    if (options == null || options.isNull()) {
+    Optional<String> found = value(options, TIMEOUT_MS);
+    if (found.isEmpty()) {
       return Optional.empty();
     }
-    String value;
-    if (options.isObject()) {
-      JsonNode node = options.get(TIMEOUT_MS);
-      if (node == null || node.isNull()) {
-        return Optional.empty();
-      }
-      value = node.asText();
-    } else if (options.isTextual()) {
-      value = null;
-      for (String option : options.asText().split(";")) {
-        int equals = option.indexOf('=');
-        if (equals > 0 && option.substring(0, equals).trim().equals(TIMEOUT_MS)) {
-          value = option.substring(equals + 1).trim();
-        }
-      }
-      if (value == null) {
-        return Optional.empty();
-      }
-    } else {
-      throw new InvalidOptionException(
-          "Cannot read queryOptions: expected a string such as \"timeoutMs=500\" or an object"
-              + " such as {\"timeoutMs\": 500}, got "
-              + options.getNodeType());
-    }
+    String value = found.get();
     long millis;
     try {
       millis = Long.parseLong(value);
@@ -72,5 +52,50 @@ final class QueryOptions {
               + " (one day)");
     }
     return Optional.of(Duration.ofMillis(millis));
+  }
+
+  /**
+   * Whether the options allow a partial result ({@code allowPartialResults=true}): an answer
+   * without the rows of files no replica could read, which the response names; false by default.
+   */
+  static boolean allowPartialResults(JsonNode options) throws InvalidOptionException {
+    Optional<String> value = value(options, ALLOW_PARTIAL_RESULTS);
+    if (value.isEmpty()) {
+      return false;
+    }
+    return switch (value.get().trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new InvalidOptionException(
+              "Cannot use queryOptions allowPartialResults=%s: it must be true or false"
+                  .formatted(value.get()));
+    };
+  }
+
+  /** The value of option {@code name} (the last one given), as text; empty when absent. */
+  private static Optional<String> value(JsonNode options, String name)
+      throws InvalidOptionException {
+    if (options == null || options.isNull()) {
+      return Optional.empty();
+    }
+    if (options.isObject()) {
+      JsonNode node = options.get(name);
+      return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
+    }
+    if (options.isTextual()) {
+      String value = null;
+      for (String option : options.asText().split(";")) {
+        int equals = option.indexOf('=');
+        if (equals > 0 && option.substring(0, equals).trim().equals(name)) {
+          value = option.substring(equals + 1).trim();
+        }
+      }
+      return Optional.ofNullable(value);
+    }
+    throw new InvalidOptionException(
+        "Cannot read queryOptions: expected a string such as \"timeoutMs=500\" or an object"
+            + " such as {\"timeoutMs\": 500}, got "
+            + options.getNodeType());
   }
 }

@@ -33,7 +33,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -243,7 +245,14 @@ public final class EngineQueryService implements QueryService {
           () -> {
             QueryDispatcher.Dispatched dispatched =
                 dispatcher.execute(
-                    plan, route, candidates, deadline, request.cancelled(), lane, policy.limits());
+                    queryText(request, planned.statement()),
+                    plan,
+                    route,
+                    candidates,
+                    deadline,
+                    request.cancelled(),
+                    lane,
+                    policy.limits());
             return new Finished(
                 dispatched,
                 ResultFinisher.finish(
@@ -268,12 +277,48 @@ public final class EngineQueryService implements QueryService {
             dispatched.cacheHits(),
             dispatched.cacheMisses(),
             route.snapshotId());
-    return new QueryResponse(
-        Optional.of(
-            new QueryResponse.ResultTable(
-                result.columnNames(), result.columnDataTypes(), result.rows())),
-        List.of(),
-        statistics);
+    QueryResponse.ResultTable table =
+        new QueryResponse.ResultTable(
+            result.columnNames(), result.columnDataTypes(), result.rows());
+    if (!dispatched.unreadFiles().isEmpty()) {
+      return new QueryResponse(
+          Optional.of(table),
+          List.of(
+              new QueryError(
+                  QueryErrorCode.UNAVAILABLE,
+                  unreadMessage(plan, dispatched.unreadFiles(), dispatched.unreadReason()))),
+          statistics,
+          true);
+    }
+    return new QueryResponse(Optional.of(table), List.of(), statistics);
+  }
+
+  /** What the servers need of the request besides the plan. */
+  private static QueryDispatcher.QueryText queryText(
+      QueryRequest request, PlannedStatement statement) {
+    Map<String, String> options = new LinkedHashMap<>();
+    statement.options().values().forEach((name, option) -> options.put(name, option.value()));
+    boolean allowPartial =
+        request.allowPartialResults()
+            || statement
+                .options()
+                .value(QueryDispatcher.QueryText.ALLOW_PARTIAL_RESULTS)
+                .map(value -> value.trim().equalsIgnoreCase("true"))
+                .orElse(false);
+    return new QueryDispatcher.QueryText(request.sql(), request.database(), options, allowPartial);
+  }
+
+  /** The error of a partial result: the files it lacks, the first few by name. */
+  static String unreadMessage(QueryPlan plan, List<String> files, String reason) {
+    int shown = Math.min(files.size(), 3);
+    return "Cannot read %d data file%s of %s: no replica answered (%s%s; %s); the result lacks their rows"
+        .formatted(
+            files.size(),
+            files.size() == 1 ? "" : "s",
+            plan.table().name(),
+            String.join(", ", files.subList(0, shown)),
+            files.size() > shown ? " and " + (files.size() - shown) + " more" : "",
+            reason);
   }
 
   private record Finished(QueryDispatcher.Dispatched dispatched, FinalResult result) {}
@@ -513,6 +558,7 @@ public final class EngineQueryService implements QueryService {
       case TIMEOUT -> QueryErrorCode.TIMEOUT;
       case CANCELLED -> QueryErrorCode.CANCELLED;
       case RESOURCE_EXHAUSTED -> QueryErrorCode.RESOURCE_EXHAUSTED;
+      case UNAVAILABLE -> QueryErrorCode.UNAVAILABLE;
       case INTERNAL -> knownFailure(e.getCause()).orElse(QueryErrorCode.INTERNAL);
     };
   }

@@ -7,6 +7,9 @@ import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -47,17 +50,76 @@ public interface QueryDispatcher {
   }
 
   /**
+   * As {@link #execute(QueryPlan, TableRoute, List, Instant, BooleanSupplier, QueryLane,
+   * QueryLimits)}, with the query's text: what a dispatcher over the network sends the servers
+   * (they plan it again). A dispatcher in the same process needs only the plan (the default).
+   */
+  default Dispatched execute(
+      QueryText text,
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      QueryLane lane,
+      QueryLimits limits) {
+    return execute(plan, route, files, deadline, cancelled, lane, limits);
+  }
+
+  /**
+   * The query as the client wrote it.
+   *
+   * @param sql the statement text
+   * @param database the namespace unqualified names resolve in
+   * @param options the statement's options, by name
+   * @param allowPartialResults answer from the files some replica could read when no replica of
+   *     others answered, listing those ({@code allowPartialResults=true}); else fail naming them
+   */
+  record QueryText(
+      String sql,
+      Optional<String> database,
+      Map<String, String> options,
+      boolean allowPartialResults) {
+    /** The query option that allows an answer without some files' rows, listing them. */
+    public static final String ALLOW_PARTIAL_RESULTS = "allowPartialResults";
+
+    public QueryText {
+      Objects.requireNonNull(sql, "sql is null");
+      Objects.requireNonNull(database, "database is null");
+      options = Map.copyOf(Objects.requireNonNull(options, "options is null"));
+    }
+  }
+
+  /**
    * The servers' merged partial result and what answering it cost in object storage: requests and
    * bytes that reached the store (cache hits excluded), and the page cache's hits and misses.
+   *
+   * @param unreadFiles data files no replica answered for, when the query allowed a partial result
+   *     (otherwise it fails naming them); empty for a whole answer
+   * @param unreadReason why they were not read (the last failure), empty when none is unread
    */
   record Dispatched(
       PartialResult partial,
       long storageRequests,
       long storageBytesRead,
       long cacheHits,
-      long cacheMisses) {
+      long cacheMisses,
+      List<String> unreadFiles,
+      String unreadReason) {
     public Dispatched {
-      java.util.Objects.requireNonNull(partial, "partial is null");
+      Objects.requireNonNull(partial, "partial is null");
+      unreadFiles = List.copyOf(Objects.requireNonNull(unreadFiles, "unreadFiles is null"));
+      Objects.requireNonNull(unreadReason, "unreadReason is null");
+    }
+
+    /** A whole answer: every file was read. */
+    public Dispatched(
+        PartialResult partial,
+        long storageRequests,
+        long storageBytesRead,
+        long cacheHits,
+        long cacheMisses) {
+      this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of(), "");
     }
   }
 }

@@ -18,13 +18,17 @@ import java.util.function.BooleanSupplier;
  *     header, mapped onto an Iceberg namespace); empty = names are taken as written
  * @param access the tables the caller may read; a query of any other table is answered as if the
  *     table did not exist
+ * @param allowPartialResults when no replica of some data files answers, answer from the others
+ *     with {@code partialResult: true} and the missing files named (Pinot's {@code
+ *     allowPartialResults} query option); else the query fails naming them
  */
 public record QueryRequest(
     String sql,
     Optional<Duration> timeout,
     BooleanSupplier cancelled,
     Optional<String> database,
-    TableAccess access) {
+    TableAccess access,
+    boolean allowPartialResults) {
   public QueryRequest {
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
@@ -37,6 +41,16 @@ public record QueryRequest(
     if (database.isPresent() && database.get().isBlank()) {
       throw new IllegalArgumentException("database must not be blank");
     }
+  }
+
+  /** A request that must be answered whole or fail. */
+  public QueryRequest(
+      String sql,
+      Optional<Duration> timeout,
+      BooleanSupplier cancelled,
+      Optional<String> database,
+      TableAccess access) {
+    this(sql, timeout, cancelled, database, access, false);
   }
 
   /** A request of a caller who may read every table. */

@@ -12,17 +12,32 @@ import java.util.Optional;
  * @param result the result table; empty when the query failed
  * @param errors why the query failed; empty on success
  * @param statistics what answering it cost
+ * @param partialResult the result lacks the rows of some data files, which the errors name (only
+ *     when the request allowed it: {@code allowPartialResults=true})
  */
 public record QueryResponse(
-    Optional<ResultTable> result, List<QueryError> errors, QueryStatistics statistics) {
+    Optional<ResultTable> result,
+    List<QueryError> errors,
+    QueryStatistics statistics,
+    boolean partialResult) {
   public QueryResponse {
     requireNonNull(result, "result is null");
     errors = List.copyOf(requireNonNull(errors, "errors is null"));
     requireNonNull(statistics, "statistics is null");
-    if (result.isPresent() == !errors.isEmpty()) {
+    if (partialResult
+        ? result.isEmpty() || errors.isEmpty()
+        : result.isPresent() == !errors.isEmpty()) {
       throw new IllegalArgumentException(
-          "A response has either a result or errors, not both or neither: " + errors);
+          partialResult
+              ? "A partial result has both a result and errors naming what it lacks: " + errors
+              : "A response has either a result or errors, not both or neither: " + errors);
     }
+  }
+
+  /** A whole answer (a result) or a failure (errors). */
+  public QueryResponse(
+      Optional<ResultTable> result, List<QueryError> errors, QueryStatistics statistics) {
+    this(result, errors, statistics, false);
   }
 
   public static QueryResponse failed(QueryErrorCode code, String message) {

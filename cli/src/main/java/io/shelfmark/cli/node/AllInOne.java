@@ -93,6 +93,8 @@ public final class AllInOne implements AutoCloseable {
   private final LongSupplier cachedBytes;
   private final int port;
   private final String url;
+  private final LocalServer server;
+  private final RoutingTable routing;
 
   private AllInOne(
       List<AutoCloseable> resources,
@@ -101,7 +103,11 @@ public final class AllInOne implements AutoCloseable {
       NodeWarmup warmup,
       LongSupplier cachedBytes,
       String url,
-      int port) {
+      int port,
+      LocalServer server,
+      RoutingTable routing) {
+    this.server = server;
+    this.routing = routing;
     this.resources = resources;
     this.registry = registry;
     this.tables = tables;
@@ -294,7 +300,8 @@ public final class AllInOne implements AutoCloseable {
             }
           });
       LongSupplier cachedBytes = core::cachedBytes;
-      return new AllInOne(resources, registry, tables, warmup.get(), cachedBytes, url, boundPort);
+      return new AllInOne(
+          resources, registry, tables, warmup.get(), cachedBytes, url, boundPort, server, routing);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
@@ -409,6 +416,19 @@ public final class AllInOne implements AutoCloseable {
 
   public TableRegistry registry() {
     return registry;
+  }
+
+  /**
+   * The server role of this node: what a Flight endpoint serves when the node's files are queried
+   * over the network (the distributed data plane's tests put it behind one).
+   */
+  public LocalServer server() {
+    return server;
+  }
+
+  /** The broker's routing table of this node: one route per served table. */
+  public RoutingTable routing() {
+    return routing;
   }
 
   public RegistryTables tables() {

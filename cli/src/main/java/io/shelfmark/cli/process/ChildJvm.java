@@ -26,7 +26,10 @@ public final class ChildJvm {
    * {@code java.nio} open for Arrow's memory (Flight).
    */
   public static final List<String> JVM_FLAGS =
-      List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
+      List.of(
+          "--enable-native-access=ALL-UNNAMED",
+          "--sun-misc-unsafe-memory-access=allow",
+          "--add-opens=java.base/java.nio=ALL-UNNAMED");
 
   private static final long POLL_MILLIS = 20;
 

@@ -30,12 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * the lake's bucket, every role in one JVM, and the four benchmark queries answered over HTTP with
  * the same results as DuckDB reading the same Parquet files.
  */
-class TestQuickstart {
+public class TestQuickstart {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final long ROWS = 20_000;
 
   /** DuckDB's spelling of the benchmark queries: the same semantics in its dialect. */
-  private static final Map<String, String> DUCKDB_QUERIES =
+  public static final Map<String, String> DUCKDB_QUERIES =
       Map.of(
           "Q1",
           Quickstart.BENCHMARK_QUERIES.get("Q1"),

@@ -13,5 +13,7 @@ public enum ErrorCode {
   /** The caller cancelled the query. */
   CANCELLED,
   /** Storage, a corrupt file or segment, or a bug. */
-  INTERNAL
+  INTERNAL,
+  /** No server that holds some of the query's files could answer (the message names them). */
+  UNAVAILABLE
 }

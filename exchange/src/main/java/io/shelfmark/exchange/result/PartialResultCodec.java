@@ -68,12 +68,20 @@ final class PartialResultCodec {
   }
 
   static PartialResult decode(byte[] bytes) {
+    if (bytes.length < 5 || ByteBuffer.wrap(bytes).getInt() != MAGIC) {
+      throw new IllegalArgumentException(
+          "Cannot read a partial result of %d bytes: it does not start with the partial result magic (is the sender a Shelfmark server?)"
+              .formatted(bytes.length));
+    }
+    int version = bytes[4] & 0xff;
+    if (version != VERSION) {
+      throw new IllegalArgumentException(
+          "Cannot read a partial result of version %d: this node reads version %d (run brokers and servers of the same release, or upgrade the older side)"
+              .formatted(version, VERSION));
+    }
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      if (in.readInt() != MAGIC || in.readUnsignedByte() != VERSION) {
-        throw new IllegalArgumentException(
-            "Cannot read a partial result of %d bytes: not a version %d partial result (is the other server newer?)"
-                .formatted(bytes.length, VERSION));
-      }
+      in.readInt();
+      in.readUnsignedByte();
       boolean aggregated = in.readBoolean();
       long[] statistics = new long[13];
       for (int i = 0; i < statistics.length; i++) {

@@ -308,6 +308,54 @@ public final class LocalServer {
     }
   }
 
+  /** The snapshot {@code snapshotId} of {@code table} as served now or just before. */
+  private ServedSnapshot served(String table, long snapshotId) {
+    ServedSnapshot served = tables.get(table);
+    if (served != null && served.snapshotId() != snapshotId) {
+      ServedSnapshot previous = previousSnapshots.get(table);
+      served = previous != null && previous.snapshotId() == snapshotId ? previous : served;
+    }
+    if (served == null || served.snapshotId() != snapshotId) {
+      throw new NotServedException(
+          "Cannot execute on %s at snapshot %d: this server serves %s (retry the query)"
+              .formatted(
+                  table,
+                  snapshotId,
+                  served == null ? "no snapshot of it" : "snapshot " + served.snapshotId()));
+    }
+    return served;
+  }
+
+  /**
+   * The schema of snapshot {@code snapshotId} of {@code table} and its data files at {@code paths},
+   * in that order: what a plan fragment, which names files by path, runs over.
+   *
+   * @throws NotServedException when this server does not serve that snapshot or one of the files
+   */
+  public ServedFiles resolve(String table, long snapshotId, List<String> paths) {
+    requireNonNull(table, "table is null");
+    requireNonNull(paths, "paths is null");
+    ServedSnapshot served = served(table, snapshotId);
+    List<DataFileInfo> files = new ArrayList<>(paths.size());
+    for (String path : paths) {
+      LoadedFile loaded = served.files().get(path);
+      if (loaded == null) {
+        throw new NotServedException(
+            "Cannot execute on " + path + ": not a live file of snapshot " + snapshotId);
+      }
+      files.add(loaded.file());
+    }
+    return new ServedFiles(served.schema(), files);
+  }
+
+  /** A served snapshot's schema and some of its data files. */
+  public record ServedFiles(Schema schema, List<DataFileInfo> files) {
+    public ServedFiles {
+      requireNonNull(schema, "schema is null");
+      files = List.copyOf(requireNonNull(files, "files is null"));
+    }
+  }
+
   /**
    * A query's merged partial result and its own storage and cache figures: {@code cacheHits} counts
    * requests the page cache answered plus data pages decoded from bodies kept decompressed (which
@@ -351,25 +399,13 @@ public final class LocalServer {
       QueryLimits limits) {
     requireNonNull(laneExecutor, "laneExecutor is null");
     requireNonNull(limits, "limits is null");
-    ServedSnapshot served = tables.get(table);
-    if (served != null && served.snapshotId() != snapshotId) {
-      ServedSnapshot previous = previousSnapshots.get(table);
-      served = previous != null && previous.snapshotId() == snapshotId ? previous : served;
-    }
-    if (served == null || served.snapshotId() != snapshotId) {
-      throw new IllegalStateException(
-          "Cannot execute on %s at snapshot %d: this server serves %s (retry the query)"
-              .formatted(
-                  table,
-                  snapshotId,
-                  served == null ? "no snapshot of it" : "snapshot " + served.snapshotId()));
-    }
+    ServedSnapshot served = served(table, snapshotId);
     List<FileTask> tasks = new ArrayList<>(files.size());
     Map<Location, Long> sizes = new HashMap<>();
     for (DataFileInfo file : files) {
       LoadedFile loaded = served.files().get(file.path());
       if (loaded == null) {
-        throw new IllegalStateException(
+        throw new NotServedException(
             "Cannot execute on " + file.path() + ": not a live file of snapshot " + snapshotId);
       }
       if (loaded.deletesRefusal().isPresent()) {

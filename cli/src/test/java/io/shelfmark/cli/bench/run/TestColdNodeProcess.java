@@ -78,6 +78,7 @@ class TestColdNodeProcess {
         .containsSubsequence(
             "--enable-native-access=ALL-UNNAMED",
             "--sun-misc-unsafe-memory-access=allow",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "-cp",
             System.getProperty("java.class.path"),
             ColdNodeMain.class.getName(),

@@ -1,0 +1,138 @@
+package io.shelfmark.server.flight;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.exchange.error.QueryException;
+import io.shelfmark.exchange.fragment.FragmentResponse;
+import io.shelfmark.exchange.fragment.FragmentStream;
+import io.shelfmark.exchange.fragment.PlanFragment;
+import io.shelfmark.exchange.fragment.WireFormatException;
+import io.shelfmark.server.local.LocalServer;
+import io.shelfmark.server.local.NotServedException;
+import io.shelfmark.sql.plan.QueryPlan;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.apache.arrow.flight.FlightProducer;
+import org.apache.arrow.flight.NoOpFlightProducer;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's end of the data plane: a Flight {@code DoGet} whose ticket is a {@link
+ * PlanFragment}. It plans the fragment's SQL against the served schema, executes it over the named
+ * files with {@link LocalServer} on the lane's executor until the fragment's deadline or until the
+ * caller goes away, and streams back the {@link FragmentResponse} ({@link FragmentStream}). A
+ * failure becomes a status carrying the server's error kind and message ({@link FailureStatus}).
+ * Thread safe.
+ */
+public final class FragmentService extends NoOpFlightProducer {
+  private static final Logger log = LoggerFactory.getLogger(FragmentService.class);
+
+  static final Schema SCHEMA =
+      new Schema(List.of(Field.notNullable(FragmentStream.COLUMN, ArrowType.Binary.INSTANCE)));
+
+  private final LocalServer server;
+  private final Executor cheapWork;
+  private final Executor heavyWork;
+  private final BufferAllocator allocator;
+  private final Clock clock;
+  private final FragmentPlanner planner = new FragmentPlanner();
+
+  /**
+   * @param cheapWork runs the file work of queries the broker admitted as cheap
+   * @param heavyWork runs the file work of heavy queries, apart from the cheap ones
+   * @param allocator where the response's record batches are allocated
+   */
+  public FragmentService(
+      LocalServer server,
+      Executor cheapWork,
+      Executor heavyWork,
+      BufferAllocator allocator,
+      Clock clock) {
+    this.server = requireNonNull(server, "server is null");
+    this.cheapWork = requireNonNull(cheapWork, "cheapWork is null");
+    this.heavyWork = requireNonNull(heavyWork, "heavyWork is null");
+    this.allocator = requireNonNull(allocator, "allocator is null");
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  @Override
+  public void getStream(
+      FlightProducer.CallContext context, Ticket ticket, ServerStreamListener listener) {
+    byte[] response;
+    String requestId = "?";
+    try {
+      PlanFragment fragment = PlanFragment.decode(ticket.getBytes());
+      requestId = fragment.requestId();
+      response = execute(fragment, listener).encode();
+    } catch (RuntimeException e) {
+      logFailure(requestId, e);
+      listener.error(FailureStatus.of(e).toRuntimeException());
+      return;
+    }
+    send(response, listener);
+  }
+
+  /**
+   * Runs the fragment; the caller's cancellation (it went away, or its deadline passed) stops it.
+   */
+  FragmentResponse execute(PlanFragment fragment, ServerStreamListener listener) {
+    Instant deadline = clock.instant().plus(fragment.timeout());
+    LocalServer.ServedFiles served =
+        server.resolve(fragment.table(), fragment.snapshotId(), fragment.files());
+    QueryPlan plan = planner.plan(fragment, served.schema());
+    LocalServer.Execution execution =
+        server.execute(
+            fragment.table(),
+            fragment.snapshotId(),
+            plan,
+            served.files(),
+            deadline,
+            listener::isCancelled,
+            fragment.lane() == PlanFragment.Lane.HEAVY ? heavyWork : cheapWork,
+            fragment.limits());
+    return new FragmentResponse(
+        execution.partial(),
+        execution.storage().getRequests(),
+        execution.storage().bytesRead(),
+        execution.cacheHits(),
+        execution.cacheMisses());
+  }
+
+  private void send(byte[] response, ServerStreamListener listener) {
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+      VarBinaryVector chunk = (VarBinaryVector) root.getVector(0);
+      listener.start(root);
+      for (int offset = 0; offset < response.length; offset += FragmentStream.MAX_CHUNK_BYTES) {
+        int length = Math.min(FragmentStream.MAX_CHUNK_BYTES, response.length - offset);
+        chunk.allocateNew(length, 1);
+        chunk.setSafe(0, response, offset, length);
+        root.setRowCount(1);
+        listener.putNext();
+      }
+      listener.completed();
+    } catch (RuntimeException e) {
+      // The caller went away while the answer was on its way: nothing to answer any more.
+      log.debug("Cannot send a fragment response: {}", e.toString());
+    }
+  }
+
+  private static void logFailure(String requestId, RuntimeException e) {
+    if (e instanceof QueryException
+        || e instanceof NotServedException
+        || e instanceof WireFormatException) {
+      log.debug("Query {} failed: {}", requestId, e.getMessage());
+    } else {
+      log.warn("Query {} failed", requestId, e);
+    }
+  }
+}
