@@ -3,6 +3,7 @@ package io.shelfmark.cli;
 import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.AuthCommand;
+import io.shelfmark.cli.command.BrokerCommand;
 import io.shelfmark.cli.command.ClusterCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.ControllerCommand;
@@ -10,6 +11,7 @@ import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
 import io.shelfmark.cli.command.QueryCommand;
 import io.shelfmark.cli.command.QuickstartCommand;
+import io.shelfmark.cli.command.ServerCommand;
 import io.shelfmark.cli.command.TableCommand;
 import io.shelfmark.cli.command.ZooKeeperCommand;
 import io.shelfmark.cli.segments.SegmentsCommand;
@@ -31,6 +33,8 @@ import picocli.CommandLine.Command;
       LakeCommand.class,
       ClusterCommand.class,
       ControllerCommand.class,
+      BrokerCommand.class,
+      ServerCommand.class,
       ZooKeeperCommand.class,
       ConfigCommand.class,
       AuthCommand.class,

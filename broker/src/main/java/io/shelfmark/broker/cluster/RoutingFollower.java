@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * Keeps a broker's routing table equal to the routings the controller publishes in ZooKeeper: each
  * routing names a snapshot, and for each of its data files the ready segment and the servers that
  * serve it; the broker reads the snapshot's files and schema from the catalog and the segments'
- * statistics from the segment store, then publishes the whole route at once. A table whose route
- * cannot be built keeps its previous route (and the failure is logged); a table whose routing is
- * removed stops being served.
+ * statistics from the segment store, then publishes the whole route at once (its files' servers to
+ * {@link ClusterReplicas} first). A table whose route cannot be built keeps its previous route (and
+ * the failure is logged); a table whose routing is removed stops being served.
  */
 public final class RoutingFollower implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RoutingFollower.class);
@@ -47,6 +47,7 @@ public final class RoutingFollower implements AutoCloseable {
   private final SnapshotLoader snapshots;
   private final SegmentStatisticsReader statistics;
   private final RoutingTable routing;
+  private final ClusterReplicas replicas;
   private final CuratorCache cache;
   private final Map<String, Long> published = new HashMap<>();
   private final ExecutorService reconciler =
@@ -62,12 +63,14 @@ public final class RoutingFollower implements AutoCloseable {
       ZNodes nodes,
       SnapshotLoader snapshots,
       SegmentStatisticsReader statistics,
-      RoutingTable routing) {
+      RoutingTable routing,
+      ClusterReplicas replicas) {
     this.state = new VersionedJson(requireNonNull(client, "client is null"));
     this.nodes = requireNonNull(nodes, "nodes is null");
     this.snapshots = requireNonNull(snapshots, "snapshots is null");
     this.statistics = requireNonNull(statistics, "statistics is null");
     this.routing = requireNonNull(routing, "routing is null");
+    this.replicas = requireNonNull(replicas, "replicas is null");
     this.cache = CuratorCache.build(client, nodes.routings());
   }
 
@@ -104,7 +107,9 @@ public final class RoutingFollower implements AutoCloseable {
         continue;
       }
       try {
-        routing.publish(route(table));
+        TableRoute route = route(table);
+        replicas.routed(route); // first: a query that finds the route finds its servers
+        routing.publish(route);
         published.put(table.table(), table.version());
         log.info(
             "Routing {} at snapshot {} over {} servers (version {})",
@@ -124,6 +129,7 @@ public final class RoutingFollower implements AutoCloseable {
     for (String gone : Set.copyOf(published.keySet())) {
       if (!live.contains(gone)) {
         routing.remove(TableName.parse(gone));
+        replicas.removed(gone);
         published.remove(gone);
         log.info("Stopped routing {}: its routing was removed", gone);
       }

@@ -6,15 +6,9 @@ import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.http.HttpSecurity;
-import io.shelfmark.broker.metrics.MicrometerQueryMetrics;
-import io.shelfmark.broker.prune.SnapshotPruning;
 import io.shelfmark.broker.query.EngineQueryService;
-import io.shelfmark.broker.query.QueryAdmission;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.query.QueryLane;
-import io.shelfmark.broker.query.QueryListener;
-import io.shelfmark.broker.query.QueryPolicy;
-import io.shelfmark.broker.querylog.QueryLog;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
@@ -26,7 +20,6 @@ import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.cluster.zookeeper.ClusterZooKeeper;
 import io.shelfmark.config.cluster.ClusterConfig;
-import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.controller.indexing.SegmentScheduler;
 import io.shelfmark.controller.state.ZooKeeperTableStateStore;
 import io.shelfmark.controller.table.OnboardingException;
@@ -39,7 +32,6 @@ import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.node.ServerCore;
-import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableName;
 import io.shelfmark.storage.spi.Location;
@@ -199,40 +191,9 @@ public final class AllInOne implements AutoCloseable {
           Executors.newThreadPerTaskExecutor(
               Thread.ofPlatform().name("query-heavy-merge-", 0).daemon(true).factory());
       resources.add(heavyQueries::shutdownNow);
-      QueryConfig limits = config.query();
-      QueryLimits serverLimits =
-          new QueryLimits(limits.maxGroups(), limits.maxDistinctValues(), limits.maxRows());
       QueryDispatcher dispatcher = new LocalDispatcher(server, core.cheapWork(), core.heavyWork());
       EngineQueryService queries =
-          new EngineQueryService(
-              routing,
-              new SnapshotPruning(),
-              dispatcher,
-              BrokerRoutes.DEFAULT_TIMEOUT,
-              Clock.systemUTC(),
-              QueryListener.all(
-                  List.of(
-                      new MicrometerQueryMetrics(metrics.registry()),
-                      new QueryLog(QueryLog.DEFAULT_SLOW_THRESHOLD, false, Clock.systemUTC()))),
-              new SqlLimits(
-                  config.sqlLimits().maxLength(),
-                  config.sqlLimits().maxExpressionDepth(),
-                  config.sqlLimits().maxInListSize(),
-                  config.sqlLimits().maxLogicalTerms()),
-              new QueryPolicy(
-                  new QueryAdmission(
-                      Map.of(
-                          QueryLane.CHEAP,
-                          new QueryAdmission.LaneLimits(
-                              limits.cheapMaxRunning(), limits.cheapMaxQueued()),
-                          QueryLane.HEAVY,
-                          new QueryAdmission.LaneLimits(
-                              limits.heavyMaxRunning(), limits.heavyMaxQueued())),
-                      Clock.systemUTC()),
-                  limits.cheapMaxRows(),
-                  serverLimits,
-                  limits.maxInListItems(),
-                  heavyQueries));
+          NodeQueries.engine(config, routing, dispatcher, metrics.registry(), heavyQueries);
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =

@@ -52,9 +52,14 @@ final class NodeMetrics implements AutoCloseable {
   private final MultiGauge snapshotLag;
 
   /**
-   * @param cache the node's tiered cache
+   * @param cache the node's tiered cache; null when it has none
    * @param storage the object store's request counters (queries and builds)
    */
+  /** The metrics of a node without a cache (a broker or controller of the distributed mode). */
+  NodeMetrics(StorageStats storage, Clock clock) {
+    this(null, storage, clock);
+  }
+
   NodeMetrics(TieredCache cache, StorageStats storage, Clock clock) {
     this.clock = requireNonNull(clock, "clock is null");
     new JvmMemoryMetrics().bindTo(registry);
@@ -63,7 +68,9 @@ final class NodeMetrics implements AutoCloseable {
     new ClassLoaderMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     new UptimeMetrics().bindTo(registry);
-    bindCache(requireNonNull(cache, "cache is null"));
+    if (cache != null) {
+      bindCache(cache);
+    }
     bindStorage(requireNonNull(storage, "storage is null"));
     segments =
         MultiGauge.builder("shelfmark.table.segments")
