@@ -126,25 +126,39 @@ public class TestQuickstart {
     }
   }
 
-  private static QueryResult resultOf(JsonNode response) {
+  /** A broker's JSON answer as a result DuckDB's can be compared with. */
+  public static QueryResult resultOf(JsonNode response) {
     List<String> columns = new ArrayList<>();
     for (JsonNode name : response.path("resultTable").path("dataSchema").path("columnNames")) {
       columns.add(name.asText());
     }
+    List<String> types = new ArrayList<>();
+    for (JsonNode type : response.path("resultTable").path("dataSchema").path("columnDataTypes")) {
+      types.add(type.asText());
+    }
     List<List<Object>> rows = new ArrayList<>();
     for (JsonNode row : response.path("resultTable").path("rows")) {
       List<Object> values = new ArrayList<>();
-      for (JsonNode value : row) {
+      for (int c = 0; c < row.size(); c++) {
+        JsonNode value = row.get(c);
         values.add(
             value.isNull()
                 ? null
-                : value.isIntegralNumber()
-                    ? (Object) value.asLong()
-                    : value.isNumber() ? (Object) value.asDouble() : value.asText());
+                : c < types.size() && types.get(c).equals("TIMESTAMP")
+                    ? timestamp(value.asText())
+                    : value.isIntegralNumber()
+                        ? (Object) value.asLong()
+                        : value.isNumber() ? (Object) value.asDouble() : value.asText());
       }
       rows.add(values);
     }
     return QueryResult.normalized(columns, rows);
+  }
+
+  /** A TIMESTAMP as the HTTP API renders it ({@code 2025-08-03 14:00:00[.ffffff][Z]}). */
+  private static java.time.LocalDateTime timestamp(String text) {
+    String local = text.endsWith("Z") ? text.substring(0, text.length() - 1) : text;
+    return java.time.LocalDateTime.parse(local.replace(' ', 'T'));
   }
 
   private static HttpResponse<String> get(HttpClient client, String url) throws Exception {

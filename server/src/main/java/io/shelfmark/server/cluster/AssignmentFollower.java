@@ -146,7 +146,7 @@ public final class AssignmentFollower implements AutoCloseable {
       }
       return;
     }
-    TableAssignment target = assignment.orElse(routing.get());
+    TableAssignment target = assignment.orElseGet(routing::get);
     Set<String> files = new LinkedHashSet<>(target.filesOf(memberId));
     // A routing of another snapshot is served first, so that it stays served as the previous one.
     if (routing.isPresent() && routing.get().snapshotId() != target.snapshotId()) {
