@@ -35,7 +35,7 @@ class TestTableConfigLoader {
     assertThat(config.mapKeys())
         .containsExactly(
             Map.entry("dimensions", new MapKeySelection.Listed(List.of("node", "service"))));
-    assertThat(config.replication()).isEqualTo(1);
+    assertThat(config.replication()).isEqualTo(2);
     assertThat(config.refreshInterval()).isEqualTo(Duration.ofSeconds(60));
   }
 

@@ -74,6 +74,7 @@ public final class LocalCluster {
   static final Duration START_TIMEOUT = Duration.ofMinutes(2);
   static final Duration READY_TIMEOUT = Duration.ofMinutes(15);
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration SESSION_TIMEOUT = Duration.ofSeconds(4);
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -85,6 +86,7 @@ public final class LocalCluster {
    *
    * @param runDir where the cluster's files go
    * @param servers how many server processes
+   * @param controllers how many controller processes (one leads, the others stand by)
    * @param config the lake a cluster config names (storage, catalog, segment store); empty for the
    *     local lake with the benchmark table
    * @param rows rows of the benchmark table generated into the local lake
@@ -93,6 +95,7 @@ public final class LocalCluster {
   public record Options(
       Path runDir,
       int servers,
+      int controllers,
       Optional<Path> config,
       long rows,
       int heapMegabytes,
@@ -100,6 +103,12 @@ public final class LocalCluster {
     public Options {
       requireNonNull(runDir, "runDir is null");
       requireNonNull(config, "config is null");
+      if (controllers < 1) {
+        throw new IllegalArgumentException(
+            "Cannot start a cluster of "
+                + controllers
+                + " controllers (--controllers: at least 1)");
+      }
       if (servers < 1) {
         throw new IllegalArgumentException(
             "Cannot start a cluster of " + servers + " servers (--servers: at least 1)");
@@ -151,10 +160,15 @@ public final class LocalCluster {
       save(runDir, started);
       String connect = "127.0.0.1:" + zookeeper.ports().get("zookeeper");
 
-      ClusterProcess controller =
-          startRole(runDir, "controller", Role.CONTROLLER, lake, connect, options, out);
-      started.add(controller);
-      save(runDir, started);
+      ClusterProcess controller = null;
+      for (int i = 1; i <= options.controllers(); i++) {
+        String name = options.controllers() == 1 ? "controller" : "controller-" + i;
+        ClusterProcess started1 =
+            startRole(runDir, name, Role.CONTROLLER, lake, connect, options, out);
+        controller = controller == null ? started1 : controller;
+        started.add(started1);
+        save(runDir, started);
+      }
       for (int i = 1; i <= options.servers(); i++) {
         started.add(startRole(runDir, "server-" + i, Role.SERVER, lake, connect, options, out));
         save(runDir, started);
@@ -280,7 +294,15 @@ public final class LocalCluster {
                     .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
                     .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
                     .build(dataDir))
-            .zookeeper(ZooKeeperConfig.ensemble(zookeeper))
+            // A short session: a killed process leaves the cluster (and a killed leader its
+            // leadership) seconds after, not the default 15 s; 127.0.0.1 has no network to wait
+            // out.
+            .zookeeper(
+                new ZooKeeperConfig(
+                    Optional.of(zookeeper),
+                    ZooKeeperConfig.ANY_FREE_PORT,
+                    SESSION_TIMEOUT,
+                    ZooKeeperConfig.DEFAULT_CONNECTION_TIMEOUT))
             .build();
     Path file = runDir.resolve("config/" + name + ".yaml");
     Files.writeString(file, ConfigWriter.write(config, ConfigFormat.YAML));

@@ -63,6 +63,12 @@ public final class ClusterCommand implements Runnable {
     @Option(names = "--servers", description = "Server processes (default: ${DEFAULT-VALUE}).")
     int servers = 3;
 
+    @Option(
+        names = "--controllers",
+        description =
+            "Controller processes: one leads, the others stand by (default: ${DEFAULT-VALUE}).")
+    int controllers = 1;
+
     @Option(names = "--config", description = "A cluster config naming your own lake.")
     Path config;
 
@@ -83,12 +89,19 @@ public final class ClusterCommand implements Runnable {
       List<ClusterProcess> processes =
           LocalCluster.up(
               new LocalCluster.Options(
-                  dir.runDir, servers, Optional.ofNullable(config), rows, heapMegabytes, false),
+                  dir.runDir,
+                  servers,
+                  controllers,
+                  Optional.ofNullable(config),
+                  rows,
+                  heapMegabytes,
+                  false),
               out);
       ClusterProcess broker =
           processes.stream().filter(p -> p.role().equals("broker")).findFirst().orElseThrow();
       ClusterProcess controller =
           processes.stream().filter(p -> p.role().equals("controller")).findFirst().orElseThrow();
+      // Onboard through the leader; with several controllers, cluster status shows which leads.
       out.println();
       out.println("The cluster is up. Query it:");
       out.println(

@@ -61,9 +61,6 @@ public final class ControllerNode implements AutoCloseable {
   public static final String ROLE = "controller";
   public static final String HTTP_PORT = "controller-http";
 
-  /** Replicas per data file when there are at least this many servers; fewer servers cap it. */
-  public static final int DEFAULT_REPLICATION = 2;
-
   private final List<AutoCloseable> resources;
   private final TableRegistry registry;
   private final ControllerLeadership leadership;
@@ -122,9 +119,7 @@ public final class ControllerNode implements AutoCloseable {
               leadership::isLeader,
               Clock.systemUTC());
       AssignmentPublisher publisher =
-          new AssignmentPublisher(
-                  zookeeper.client(), nodes, DEFAULT_REPLICATION, leadership::isLeader)
-              .start();
+          new AssignmentPublisher(zookeeper.client(), nodes, leadership::isLeader).start();
       resources.add(publisher);
       registry.addListener(publisher);
       registry.addDropListener(

@@ -70,7 +70,7 @@ class TestLocalCluster {
     runDir = Files.createTempDirectory("shelfmark-cluster-test");
     processes =
         LocalCluster.up(
-            new LocalCluster.Options(runDir, 3, Optional.empty(), ROWS, 384, true),
+            new LocalCluster.Options(runDir, 3, 2, Optional.empty(), ROWS, 384, true),
             new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     broker = new BrokerClient(LocalCluster.url(process("broker")));
     duckDb = DuckDbOracle.open();
@@ -95,7 +95,14 @@ class TestLocalCluster {
     assertThat(lines)
         .extracting(line -> line.process().name())
         .containsExactly(
-            "lake", "zookeeper", "controller", "server-1", "server-2", "server-3", "broker");
+            "lake",
+            "zookeeper",
+            "controller-1",
+            "controller-2",
+            "server-1",
+            "server-2",
+            "server-3",
+            "broker");
     assertThat(lines).allSatisfy(line -> assertThat(line.alive()).isTrue());
     assertThat(lines)
         .filteredOn(line -> line.process().role().equals("server"))
@@ -106,8 +113,8 @@ class TestLocalCluster {
             });
     assertThat(lines)
         .filteredOn(line -> line.process().role().equals("controller"))
-        .singleElement()
-        .satisfies(line -> assertThat(line.detail()).isEqualTo("leader"));
+        .extracting(ClusterStatus.ProcessLine::detail)
+        .containsExactly("leader", "standby");
   }
 
   @Test
@@ -200,13 +207,190 @@ class TestLocalCluster {
 
   @Test
   @Order(4)
+  void anAppendBecomesVisibleAndEveryAnswerIsOneWholeSnapshot() throws Exception {
+    followSnapshotsEverySecond();
+    StreamedCounts stream = StreamedCounts.start(broker);
+    try {
+      long appended = appendCopyOfAFile("appended-1");
+      stream.awaitSnapshots(2);
+      stream.awaitAnswers(5);
+      stream.stop();
+      assertThat(stream.failures()).isEmpty();
+      assertThat(stream.countBySnapshot()).hasSize(2);
+      List<Long> counts = new ArrayList<>(stream.countBySnapshot().values());
+      assertThat(counts).containsExactlyInAnyOrder(ROWS, ROWS + appended);
+    } finally {
+      stream.stop();
+    }
+  }
+
+  @Test
+  @Order(5)
+  void aKilledLeaderControllerIsReplacedWhileQueriesKeepBeingAnswered() throws Exception {
+    StreamedCounts stream = StreamedCounts.start(broker);
+    try {
+      stream.awaitAnswers(3);
+      ClusterProcess leader = process("controller-1");
+      ProcessHandle.of(leader.pid()).orElseThrow().destroyForcibly();
+      ProcessHandle.of(leader.pid()).ifPresent(handle -> handle.onExit().join());
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (!ClusterStatus.lines(processes).stream()
+          .anyMatch(
+              line ->
+                  line.process().name().equals("controller-2") && line.detail().equals("leader"))) {
+        assertThat(System.nanoTime()).as("controller-2 leads within 60 s").isLessThan(deadline);
+        Thread.sleep(200);
+      }
+      // The new leader follows snapshots: a second append becomes visible through it.
+      int snapshotsBefore = stream.countBySnapshot().size();
+      appendCopyOfAFile("appended-2");
+      stream.awaitSnapshots(snapshotsBefore + 1);
+      stream.awaitAnswers(stream.answered() + 5);
+    } finally {
+      stream.stop();
+    }
+    assertThat(stream.failures()).as("answers while the leader controller was replaced").isEmpty();
+  }
+
+  @Test
+  @Order(6)
   void downStopsEveryProcess() throws Exception {
     int stopped =
         LocalCluster.down(
             runDir, new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
-    assertThat(stopped).isEqualTo(processes.size() - 1); // server-1 was killed before
+    assertThat(stopped).isEqualTo(processes.size() - 2); // server-1, controller-1 were killed
     assertThat(processes).noneMatch(ClusterProcess::alive);
     assertThat(LocalCluster.processes(runDir)).isEmpty();
+  }
+
+  /**
+   * Onboards the table again with a 1 s refresh interval (its segments are kept: the config's
+   * indexes are the same), so that appends become visible within seconds.
+   */
+  private static void followSnapshotsEverySecond() {
+    String config =
+        io.shelfmark.config.ConfigWriter.write(
+                io.shelfmark.config.ConfigLoader.loadBundledTable(
+                    io.shelfmark.config.ConfigLoader.BENCHMARK_TABLE_RESOURCE),
+                io.shelfmark.config.ConfigFormat.YAML)
+            .replaceAll("(?m)^refresh-interval: .*$", "refresh-interval: 1s");
+    assertThat(config).contains("refresh-interval: 1s");
+    new BrokerClient(LocalCluster.url(process("controller-1"))).onboard(config);
+  }
+
+  /**
+   * Commits an append of a copy of one of the table's data files (a new path in the lake) and
+   * returns its rows.
+   */
+  private static long appendCopyOfAFile(String name) throws Exception {
+    ClusterConfig lake =
+        ConfigLoader.withoutEnvironment().loadCluster(process("lake").configFile().orElseThrow());
+    try (ObjectStore store = ObjectStores.open(lake.storage())) {
+      Catalog catalog = Catalogs.open(lake.catalog().orElseThrow(), store);
+      try {
+        org.apache.iceberg.Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
+        org.apache.iceberg.DataFile source;
+        try (var tasks = table.newScan().planFiles()) {
+          source = tasks.iterator().next().file();
+        }
+        String path = source.location();
+        String copyPath = path.substring(0, path.lastIndexOf('/') + 1) + name + ".parquet";
+        Path from = runDir.resolve("lake/s3").resolve(path.substring("s3://".length()));
+        Path to = runDir.resolve("lake/s3").resolve(copyPath.substring("s3://".length()));
+        Files.copy(from, to);
+        table
+            .newAppend()
+            .appendFile(
+                org.apache.iceberg.DataFiles.builder(table.specs().get(source.specId()))
+                    .copy(source)
+                    .withPath(copyPath)
+                    .build())
+            .commit();
+        duckDb.registerTable("obs.metrics", dataFiles());
+        return source.recordCount();
+      } finally {
+        if (catalog instanceof Closeable closeable) {
+          closeable.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * A stream of {@code SELECT COUNT(*)} through the broker on a thread of its own, checking that
+   * every answer is whole: one count per snapshot id, whatever the moment it was asked.
+   */
+  private static final class StreamedCounts {
+    private final Map<Long, Long> countBySnapshot = new java.util.concurrent.ConcurrentHashMap<>();
+    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private Thread thread;
+
+    static StreamedCounts start(BrokerClient broker) {
+      StreamedCounts stream = new StreamedCounts();
+      stream.thread =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    while (!stream.stop.get()) {
+                      try {
+                        JsonNode response =
+                            broker.query(
+                                "SELECT COUNT(*) FROM obs.metrics",
+                                Optional.of(Duration.ofSeconds(20)));
+                        if (!response.path("exceptions").isEmpty()) {
+                          stream.failures.add("error: " + response.path("exceptions"));
+                          continue;
+                        }
+                        long snapshot = response.path("snapshotId").asLong();
+                        long count =
+                            response.path("resultTable").path("rows").path(0).path(0).asLong();
+                        Long earlier = stream.countBySnapshot.putIfAbsent(snapshot, count);
+                        if (earlier != null && earlier != count) {
+                          stream.failures.add(
+                              "snapshot %d counted %d, then %d"
+                                  .formatted(snapshot, earlier, count));
+                        }
+                        stream.answered.incrementAndGet();
+                      } catch (RuntimeException e) {
+                        stream.failures.add(e.toString());
+                      }
+                    }
+                  });
+      return stream;
+    }
+
+    Map<Long, Long> countBySnapshot() {
+      return countBySnapshot;
+    }
+
+    List<String> failures() {
+      return failures;
+    }
+
+    int answered() {
+      return answered.get();
+    }
+
+    void awaitAnswers(int count) throws InterruptedException {
+      TestLocalCluster.awaitAnswers(answered, count);
+    }
+
+    void awaitSnapshots(int count) throws InterruptedException {
+      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+      while (countBySnapshot.size() < count) {
+        assertThat(System.nanoTime())
+            .as("%s snapshots answered within 2 minutes (%s)", count, countBySnapshot)
+            .isLessThan(deadline);
+        Thread.sleep(100);
+      }
+    }
+
+    void stop() throws InterruptedException {
+      stop.set(true);
+      thread.join();
+    }
   }
 
   private static void awaitAnswers(AtomicInteger answered, int count) throws InterruptedException {

@@ -34,7 +34,7 @@ public record TableConfig(
     Map<String, MapKeySelection> mapKeys,
     int replication,
     Duration refreshInterval) {
-  public static final int DEFAULT_REPLICATION = 1;
+  public static final int DEFAULT_REPLICATION = 2;
   public static final int MAX_REPLICATION = 100;
   public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(60);
   public static final Duration MIN_REFRESH_INTERVAL = Duration.ofSeconds(1);

@@ -14,7 +14,7 @@ class TestTableConfig {
   @Test
   void builderFillsDefaults() {
     TableConfig config = TableConfig.builder(METRICS).build();
-    assertThat(config.replication()).isEqualTo(1);
+    assertThat(config.replication()).isEqualTo(2);
     assertThat(config.refreshInterval()).isEqualTo(Duration.ofSeconds(60));
     assertThat(config.timeColumn()).isEmpty();
     assertThat(METRICS).hasToString("shelfmark.obs.metrics");

@@ -36,10 +36,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The controller leader's half of serving: places every live data file of each served table on
- * servers ({@link ReplicaAssignment}, written as the table's assignment), and publishes the table's
- * routing once every file of the assignment's snapshot is served by at least one server that
- * reported it — so brokers only ever route to a whole snapshot that servers hold.
+ * The controller leader's half of serving: places every live data file of each served table on as
+ * many servers as its config's {@code replication} asks ({@link ReplicaAssignment}, written as the
+ * table's assignment), and publishes the table's routing once every file of the assignment's
+ * snapshot is served by at least one server that reported it — so brokers only ever route to a
+ * whole snapshot that servers hold.
  *
  * <p>Wakes on a table change (a snapshot synced, a segment ready), on membership changes (a server
  * joined, left or died) and on servers' reports; one thread reconciles, reading the state it
@@ -66,7 +67,6 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
   private final VersionedJson state;
   private final CuratorFramework client;
   private final ZNodes nodes;
-  private final int replication;
   private final BooleanSupplier leading;
   private final Map<String, ServedTable> tables = new ConcurrentHashMap<>();
   private final ExecutorService reconciler =
@@ -79,18 +79,12 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
   private final List<CuratorCache> caches;
 
   /**
-   * @param replication servers per file (capped at the live servers)
    * @param leading whether this controller leads now; a standby publishes nothing
    */
-  public AssignmentPublisher(
-      CuratorFramework client, ZNodes nodes, int replication, BooleanSupplier leading) {
+  public AssignmentPublisher(CuratorFramework client, ZNodes nodes, BooleanSupplier leading) {
     this.client = requireNonNull(client, "client is null");
     this.state = new VersionedJson(client);
     this.nodes = requireNonNull(nodes, "nodes is null");
-    if (replication < 1) {
-      throw new IllegalArgumentException("Cannot place files on " + replication + " servers");
-    }
-    this.replication = replication;
     this.leading = requireNonNull(leading, "leading is null");
     this.caches =
         List.of(
@@ -216,7 +210,7 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
         assignment ->
             assignment.files().forEach((path, file) -> previous.put(path, file.servers())));
     Map<String, List<String>> placement =
-        ReplicaAssignment.assign(weights, servers, replication, previous);
+        ReplicaAssignment.assign(weights, servers, table.config().replication(), previous);
     Map<String, FileReplicas> placed = new LinkedHashMap<>();
     files.forEach((path, file) -> placed.put(path, file.withServers(placement.get(path))));
     TableIdentity identity = table.config().identity();
