@@ -183,10 +183,32 @@ class TestFlightDataPlane {
       assertEquivalent(overFlight.execute(new QueryRequest(sql)), expected);
       servers.get(0).close(); // every file's first choice may be this one: all go elsewhere
       assertEquivalent(overFlight.execute(new QueryRequest(sql)), expected);
+      // Another endpoint closes while a stream of queries runs: every answer stays whole.
+      List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+      java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(3);
+      Thread stream =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    for (int q = 0; q < 20; q++) {
+                      int i = q;
+                      QueryResponse response = overFlight.execute(new QueryRequest(sql));
+                      if (!response.errors().isEmpty()) {
+                        wrong.add("#" + i + ": " + response.errors());
+                      } else {
+                        ResultComparison.difference(
+                                expected, resultOf(response), false, 1e-9, Map.of())
+                            .ifPresent(difference -> wrong.add("#" + i + ": " + difference));
+                      }
+                      started.countDown();
+                    }
+                  });
+      started.await();
       servers.get(2).close();
-      for (int i = 0; i < 3; i++) {
-        assertEquivalent(overFlight.execute(new QueryRequest(sql)), expected);
-      }
+      stream.join();
+      assertThat(wrong).isEmpty();
+      // Only servers.get(1) is left: it answers alone.
+      assertEquivalent(overFlight.execute(new QueryRequest(sql)), expected);
     } finally {
       closeAll(servers);
     }
