@@ -3,6 +3,7 @@ package io.shelfmark.cli;
 import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.command.AllInOneCommand;
 import io.shelfmark.cli.command.AuthCommand;
+import io.shelfmark.cli.command.ClusterCommand;
 import io.shelfmark.cli.command.ConfigCommand;
 import io.shelfmark.cli.command.GenerateCommand;
 import io.shelfmark.cli.command.LakeCommand;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Command;
       GenerateCommand.class,
       LakeCommand.class,
       ConfigCommand.class,
+      ClusterCommand.class,
       AuthCommand.class,
       SegmentsCommand.class,
       BenchCommand.class,

@@ -412,7 +412,8 @@ public final class AllInOne implements AutoCloseable {
         probes, HealthMonitor.DEFAULT_INTERVAL, HealthMonitor.DEFAULT_TIMEOUT, Clock.systemUTC());
   }
 
-  private static Location segmentStoreLocation(ClusterConfig config) {
+  /** The segment store's root as a location, from {@code segment-store}. */
+  public static Location segmentStoreLocation(ClusterConfig config) {
     String location = config.segmentStore();
     if (location.startsWith("/")) {
       location = Path.of(location).toAbsolutePath() + "/";
