@@ -187,6 +187,42 @@ class TestNodeRestart {
         .contains("stop the node using this data-dir first");
   }
 
+  @Test
+  void aDroppedTableIsNotServedAfterARestartAndItsSegmentsStay() throws Exception {
+    ClusterConfig cluster = TestingNodes.config(lake, nodeDir).build();
+    node = TestingNodes.start(lake, cluster);
+    node.registry().onboard(config());
+    long files = awaitIndexed().dataFiles();
+
+    StringWriter output = new StringWriter();
+    CommandLine command = Shelfmark.commandLine();
+    command.setOut(new PrintWriter(output));
+    assertThat(command.execute("table", "drop", TABLE, "--broker", node.url())).isZero();
+    assertThat(output.toString()).startsWith("Dropped rst.events; its segments stay");
+    assertThat(new BrokerClient(node.url()).table(TABLE)).isEmpty();
+    JsonNode refused =
+        new BrokerClient(node.url())
+            .query("SELECT COUNT(*) FROM rst.events", Optional.of(Duration.ofSeconds(10)));
+    assertThat(refused.path("exceptions").toString()).contains("rst.events");
+    StringWriter errors = new StringWriter();
+    command.setErr(new PrintWriter(errors));
+    assertThat(command.execute("table", "drop", TABLE, "--broker", node.url())).isNotZero();
+    assertThat(errors.toString())
+        .contains("Cannot drop table rst.events at")
+        .contains("no such table");
+    node.close();
+    node = null;
+
+    node = TestingNodes.start(lake, cluster);
+    assertThat(node.registry().tables()).isEmpty();
+    StorageStats.Snapshot beforeOnboard = lake.store().stats().snapshot();
+    node.registry().onboard(config());
+    assertThat(awaitIndexed().segmentsReady()).isEqualTo(files);
+    assertThat(lake.store().stats().snapshot().minus(beforeOnboard).putRequests())
+        .as("segments written when onboarding the dropped table again: only its config copy")
+        .isEqualTo(1);
+  }
+
   private static void deleteRecursively(Path root) throws IOException {
     try (Stream<Path> paths = Files.walk(root)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
