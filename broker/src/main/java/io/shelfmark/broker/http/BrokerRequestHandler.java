@@ -464,6 +464,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
               }
             } catch (TableAdminException e) {
               send(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, error(e.getMessage()));
+            } catch (UnsupportedOperationException e) {
+              send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, error(e.getMessage()));
             } catch (RuntimeException | Error e) {
               String requestId = ClientMessages.newRequestId();
               log.error("Dropping {} failed", requestId, e);

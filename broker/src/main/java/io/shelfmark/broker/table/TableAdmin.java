@@ -26,9 +26,10 @@ public interface TableAdmin {
    *
    * @return false when no such table was known
    * @throws TableAdminException when the cluster state cannot be changed
+   * @throws UnsupportedOperationException when this admin cannot drop tables (HTTP 405)
    */
   default boolean drop(String name) throws TableAdminException {
-    throw new TableAdminException(
-        "Cannot drop table " + name + ": this process cannot drop tables", java.util.List.of());
+    throw new UnsupportedOperationException(
+        "Cannot drop table " + name + ": this process cannot drop tables");
   }
 }

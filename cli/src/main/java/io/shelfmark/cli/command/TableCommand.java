@@ -162,9 +162,11 @@ public final class TableCommand implements Runnable {
           status.path("dataFiles").asLong(),
           seconds,
           (status.path("recordsIndexed").asLong() - reusedRows) / seconds,
-          reusedFiles > 0
-              ? "; " + reusedFiles + " files' segments reused from an earlier build"
-              : "");
+          reusedFiles == 0
+              ? ""
+              : reusedFiles == 1
+                  ? "; 1 file's segment reused from an earlier build"
+                  : "; " + reusedFiles + " files' segments reused from an earlier build");
       return status;
     }
   }
