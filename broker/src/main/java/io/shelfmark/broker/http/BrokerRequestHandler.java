@@ -104,6 +104,15 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       handleOnboard(ctx, keepAlive, request.content().toString(UTF_8));
       return;
     }
+    if (path.startsWith(TABLES_PREFIX) && method.equals(HttpMethod.DELETE)) {
+      if (!caller.has(UserRole.ADMIN)) {
+        responder.send(
+            HttpResponseStatus.FORBIDDEN, Permissions.adminNeeded(caller, "drop a table"));
+        return;
+      }
+      handleDrop(ctx, keepAlive, path.substring(TABLES_PREFIX.length()));
+      return;
+    }
     Optional<Object> body = getBody(ctx, request, path, database, caller, tables);
     if (body.isEmpty()) {
       // Unknown paths answer 404 whatever the method: clients fall back to another endpoint on a
@@ -115,7 +124,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                   + path
                   + " (endpoints: POST /query/sql, POST /query, GET /health, GET /health/liveness,"
                   + " GET /metrics, GET /tables,"
-                  + " POST /tables, GET /tables/{name}, GET /tables/{name}/schema,"
+                  + " POST /tables, GET /tables/{name}, DELETE /tables/{name},"
+                  + " GET /tables/{name}/schema,"
                   + " GET /tables/{name}/metadata, GET /tables/{name}/status,"
                   + " GET /tables/livebrokers, GET /v2/brokers/tenants/{tenant}, GET /databases)"));
       return;
@@ -428,6 +438,62 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       }
     }
     return HttpResponseStatus.OK;
+  }
+
+  /** {@code DELETE /tables/{name}}: 200 with {@code dropped}, 404 when no such table. */
+  private void handleDrop(ChannelHandlerContext ctx, boolean keepAlive, String name) {
+    if (routes.admin().isEmpty()) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.METHOD_NOT_ALLOWED,
+          error(
+              "Cannot drop a table here: this process runs "
+                  + routes.roles()
+                  + ", not the controller (send the request to the controller's address)"));
+      return;
+    }
+    // Dropping writes the cluster state: keep it off the event loop.
+    try {
+      queryExecutor.execute(
+          () -> {
+            try {
+              if (routes.admin().get().drop(name)) {
+                send(ctx, keepAlive, HttpResponseStatus.OK, Map.of("dropped", name));
+              } else {
+                send(
+                    ctx,
+                    keepAlive,
+                    HttpResponseStatus.NOT_FOUND,
+                    error(
+                        "Cannot drop table "
+                            + name
+                            + ": no such table (GET /tables lists served tables)"));
+              }
+            } catch (TableAdminException e) {
+              send(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, error(e.getMessage()));
+            } catch (UnsupportedOperationException e) {
+              send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, error(e.getMessage()));
+            } catch (RuntimeException | Error e) {
+              String requestId = ClientMessages.newRequestId();
+              log.error("Dropping {} failed", requestId, e);
+              send(
+                  ctx,
+                  keepAlive,
+                  HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                  error(
+                      "Cannot drop the table: internal error (request id "
+                          + requestId
+                          + "; the log has the details)"));
+            }
+          });
+    } catch (RejectedExecutionException e) {
+      send(
+          ctx,
+          keepAlive,
+          HttpResponseStatus.SERVICE_UNAVAILABLE,
+          error("Cannot drop the table: the process is shutting down or overloaded"));
+    }
   }
 
   private void handleOnboard(ChannelHandlerContext ctx, boolean keepAlive, String body) {

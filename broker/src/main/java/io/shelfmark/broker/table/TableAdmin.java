@@ -1,7 +1,8 @@
 package io.shelfmark.broker.table;
 
 /**
- * Onboards tables: {@code POST /tables}. Served by processes that run the controller role.
+ * Onboards and drops tables: {@code POST /tables}, {@code DELETE /tables/{name}}. Served by
+ * processes that run the controller role.
  *
  * <p>Implementations are thread safe and return quickly: indexing continues in the background and
  * its progress shows in {@link TableDirectory#table(String)}.
@@ -16,4 +17,19 @@ public interface TableAdmin {
    *     exception lists every violation
    */
   TableStatus onboard(String tableConfig) throws TableAdminException;
+
+  /**
+   * Stops serving a table and forgets its config and segment records. Its segments stay in the
+   * segment store (onboarding the same config again finds them).
+   *
+   * <p>The default refuses: an admin without durable state (a test's) has nothing to drop.
+   *
+   * @return false when no such table was known
+   * @throws TableAdminException when the cluster state cannot be changed
+   * @throws UnsupportedOperationException when this admin cannot drop tables (HTTP 405)
+   */
+  default boolean drop(String name) throws TableAdminException {
+    throw new UnsupportedOperationException(
+        "Cannot drop table " + name + ": this process cannot drop tables");
+  }
 }

@@ -178,6 +178,25 @@ public final class BrokerClient {
     return expect(202, reply).body();
   }
 
+  /**
+   * {@code DELETE /tables/{name}}: drops a table.
+   *
+   * @return false when the instance knew no such table
+   */
+  public boolean drop(String name) {
+    Reply reply =
+        send(
+            HttpRequest.newBuilder(base.resolve("/tables/" + URLEncoder.encode(name, UTF_8)))
+                .timeout(Duration.ofMinutes(1))
+                .DELETE()
+                .build());
+    if (reply.status() == 404) {
+      return false;
+    }
+    expect(200, reply);
+    return true;
+  }
+
   private Reply get(String path) {
     return send(
         HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build());

@@ -23,7 +23,12 @@ import picocli.CommandLine.Spec;
     name = "table",
     mixinStandardHelpOptions = true,
     description = "Onboard Iceberg tables into a running Shelfmark and list what it serves.",
-    subcommands = {TableCommand.Onboard.class, TableCommand.List.class, TableCommand.Status.class})
+    subcommands = {
+      TableCommand.Onboard.class,
+      TableCommand.List.class,
+      TableCommand.Status.class,
+      TableCommand.Drop.class
+    })
 public final class TableCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -157,9 +162,11 @@ public final class TableCommand implements Runnable {
           status.path("dataFiles").asLong(),
           seconds,
           (status.path("recordsIndexed").asLong() - reusedRows) / seconds,
-          reusedFiles > 0
-              ? "; " + reusedFiles + " files' segments reused from an earlier build"
-              : "");
+          reusedFiles == 0
+              ? ""
+              : reusedFiles == 1
+                  ? "; 1 file's segment reused from an earlier build"
+                  : "; " + reusedFiles + " files' segments reused from an earlier build");
       return status;
     }
   }
@@ -240,6 +247,44 @@ public final class TableCommand implements Runnable {
                               + broker.url
                               + " (`bin/shelfmark table list` shows served tables)"));
       printSummary(status, spec.commandLine().getOut());
+      return 0;
+    }
+  }
+
+  /** {@code shelfmark table drop NAME}. */
+  @Command(
+      name = "drop",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Stop serving a table and forget its config and segment records (cluster state).",
+        "Its segments stay in the segment store: onboarding the same config again reuses them."
+            + " The Iceberg table is not touched."
+      })
+  public static final class Drop implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "TABLE", description = "The table's SQL name, e.g. obs.metrics.")
+    String name;
+
+    @picocli.CommandLine.Mixin BrokerOption broker = new BrokerOption();
+
+    @Override
+    public Integer call() {
+      if (!broker.client().drop(name)) {
+        throw new BrokerClientException(
+            "Cannot drop table "
+                + name
+                + " at "
+                + broker.url
+                + ": no such table (`bin/shelfmark table list` shows served tables)");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf(
+          Locale.ROOT,
+          "Dropped %s; its segments stay in the segment store (onboarding the same config again"
+              + " reuses them)%n",
+          name);
+      out.flush();
       return 0;
     }
   }

@@ -20,6 +20,7 @@ import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +96,17 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
               ? e.getMessage()
               : "Cannot onboard table " + config.identity().qualifiedName(),
           messages(e.violations()));
+    }
+  }
+
+  @Override
+  public boolean drop(String name) throws TableAdminException {
+    try {
+      return registry.drop(name);
+    } catch (IOException e) {
+      throw new TableAdminException(
+          "Cannot drop table " + name + ": cannot change the cluster state: " + e.getMessage(),
+          List.of());
     }
   }
 

@@ -149,6 +149,10 @@ public final class Quickstart implements AutoCloseable {
       throws OnboardingException {
     ServedTable table = node.registry().onboard(tableConfig);
     String name = table.sqlName();
+    // Segments ready at once were built by an earlier run (recorded in the node's ZooKeeper): they
+    // are reused, and the rate below is of what this run indexes.
+    long reusedSegments = table.segmentsReady();
+    long reusedRows = table.recordsIndexed();
     ProgressLine progress =
         options.quiet() ? null : ProgressLine.onStandardError("[4/5] indexing " + name, "rows");
     long started = System.nanoTime();
@@ -168,20 +172,37 @@ public final class Quickstart implements AutoCloseable {
     if (progress != null) {
       progress.finish("done");
     }
-    out.printf(
-        Locale.ROOT,
-        "  [4/5] indexed %s at snapshot %d: %,d segments of %,d data files in %.1f s (%,.0f"
-            + " rows/s), %,d index bytes = %.1f%% of %,d Parquet bytes%s%n",
-        name,
-        table.snapshotId(),
-        table.segmentsReady(),
-        table.dataFiles(),
-        seconds,
-        table.recordsIndexed() / seconds,
-        table.indexBytes(),
-        table.dataBytes() == 0 ? 0.0 : 100.0 * table.indexBytes() / table.dataBytes(),
-        table.dataBytes(),
-        table.segmentsFailed() == 0 ? "" : "; " + table.segmentsFailed() + " failed");
+    String sizes =
+        String.format(
+            Locale.ROOT,
+            "%,d index bytes = %.1f%% of %,d Parquet bytes%s",
+            table.indexBytes(),
+            table.dataBytes() == 0 ? 0.0 : 100.0 * table.indexBytes() / table.dataBytes(),
+            table.dataBytes(),
+            table.segmentsFailed() == 0 ? "" : "; " + table.segmentsFailed() + " failed");
+    if (reusedSegments == table.segmentsReady()) {
+      out.printf(
+          Locale.ROOT,
+          "  [4/5] serving %s at snapshot %d: all %,d segments reused from an earlier run, nothing"
+              + " to index; %s%n",
+          name,
+          table.snapshotId(),
+          reusedSegments,
+          sizes);
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "  [4/5] indexed %s at snapshot %d: %,d segments of %,d data files in %.1f s (%,.0f"
+              + " rows/s)%s, %s%n",
+          name,
+          table.snapshotId(),
+          table.segmentsReady() - reusedSegments,
+          table.dataFiles(),
+          seconds,
+          (table.recordsIndexed() - reusedRows) / seconds,
+          reusedSegments == 0 ? "" : ", " + reusedSegments + " more reused from an earlier run",
+          sizes);
+    }
     awaitWarmup(node, out);
     return table;
   }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.cli.Shelfmark;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cluster.zookeeper.ClusterZooKeeper;
+import io.shelfmark.config.ConfigFormat;
+import io.shelfmark.config.ConfigWriter;
+import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
@@ -16,11 +20,17 @@ import io.shelfmark.storage.spi.StorageStats;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import io.shelfmark.testing.oracle.DuckDbOracle;
 import io.shelfmark.testing.oracle.ResultComparison;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -28,6 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * A node restarted on the same data directory serves the tables it served, at once, from the state
@@ -118,6 +129,106 @@ class TestNodeRestart {
     assertThat(again.segmentsReady()).isEqualTo(files);
     assertThat(again.segmentsPending()).isZero();
     assertThat(lake.store().stats().snapshot().minus(beforeOnboard).putRequests()).isZero();
+  }
+
+  @Test
+  void lostZooKeeperDataIsRecoveredFromTheSegmentStoreAndTheCatalogWithoutRebuilding()
+      throws Exception {
+    ClusterConfig cluster = TestingNodes.config(lake, nodeDir).build();
+    node = TestingNodes.start(lake, cluster);
+    node.registry().onboard(config());
+    long files = awaitIndexed().dataFiles();
+    List<JsonNode> before = answers();
+    node.close();
+    node = null;
+
+    deleteRecursively(ClusterZooKeeper.embeddedDirectory(nodeDir));
+    node = TestingNodes.start(lake, cluster);
+    assertThat(node.registry().tables()).as("the state is gone").isEmpty();
+    node.close();
+    node = null;
+
+    Path configFile = directory.resolve("cluster.yaml");
+    Files.writeString(configFile, ConfigWriter.write(cluster, ConfigFormat.YAML));
+    StringWriter output = new StringWriter();
+    CommandLine command = Shelfmark.commandLine();
+    command.setOut(new PrintWriter(output));
+    int exit = command.execute("cluster", "recover", "--config", configFile.toString());
+    assertThat(exit).as(output.toString()).isZero();
+    assertThat(output.toString())
+        .startsWith("Recovered rst.events at snapshot ")
+        .contains(": %d of %d data files have their segment".formatted(files, files));
+
+    StorageStats.Snapshot beforeRestart = lake.store().stats().snapshot();
+    node = TestingNodes.start(lake, cluster);
+    ServedTable restored = node.registry().table(TABLE).orElseThrow();
+    assertThat(restored.segmentsReady()).isEqualTo(files);
+    assertThat(restored.segmentsPending()).isZero();
+    assertThat(lake.store().stats().snapshot().minus(beforeRestart).putRequests())
+        .as("segments written after recovery")
+        .isZero();
+    assertThat(answers()).isEqualTo(before);
+    assertAnswersEqualDuckDb();
+  }
+
+  @Test
+  void recoveryWhileTheNodeRunsIsRefused() throws Exception {
+    ClusterConfig cluster = TestingNodes.config(lake, nodeDir).build();
+    node = TestingNodes.start(lake, cluster);
+    Path configFile = directory.resolve("cluster.yaml");
+    Files.writeString(configFile, ConfigWriter.write(cluster, ConfigFormat.YAML));
+    StringWriter errors = new StringWriter();
+    CommandLine command = Shelfmark.commandLine();
+    command.setErr(new PrintWriter(errors));
+    int exit = command.execute("cluster", "recover", "--config", configFile.toString());
+    assertThat(exit).isNotZero();
+    assertThat(errors.toString())
+        .contains("Cannot start the embedded ZooKeeper server in")
+        .contains("stop the node using this data-dir first");
+  }
+
+  @Test
+  void aDroppedTableIsNotServedAfterARestartAndItsSegmentsStay() throws Exception {
+    ClusterConfig cluster = TestingNodes.config(lake, nodeDir).build();
+    node = TestingNodes.start(lake, cluster);
+    node.registry().onboard(config());
+    long files = awaitIndexed().dataFiles();
+
+    StringWriter output = new StringWriter();
+    CommandLine command = Shelfmark.commandLine();
+    command.setOut(new PrintWriter(output));
+    assertThat(command.execute("table", "drop", TABLE, "--broker", node.url())).isZero();
+    assertThat(output.toString()).startsWith("Dropped rst.events; its segments stay");
+    assertThat(new BrokerClient(node.url()).table(TABLE)).isEmpty();
+    JsonNode refused =
+        new BrokerClient(node.url())
+            .query("SELECT COUNT(*) FROM rst.events", Optional.of(Duration.ofSeconds(10)));
+    assertThat(refused.path("exceptions").toString()).contains("rst.events");
+    StringWriter errors = new StringWriter();
+    command.setErr(new PrintWriter(errors));
+    assertThat(command.execute("table", "drop", TABLE, "--broker", node.url())).isNotZero();
+    assertThat(errors.toString())
+        .contains("Cannot drop table rst.events at")
+        .contains("no such table");
+    node.close();
+    node = null;
+
+    node = TestingNodes.start(lake, cluster);
+    assertThat(node.registry().tables()).isEmpty();
+    StorageStats.Snapshot beforeOnboard = lake.store().stats().snapshot();
+    node.registry().onboard(config());
+    assertThat(awaitIndexed().segmentsReady()).isEqualTo(files);
+    assertThat(lake.store().stats().snapshot().minus(beforeOnboard).putRequests())
+        .as("segments written when onboarding the dropped table again: only its config copy")
+        .isEqualTo(1);
+  }
+
+  private static void deleteRecursively(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   @Test

@@ -126,6 +126,34 @@ public class TestQuickstart {
     }
   }
 
+  /**
+   * Run again on its data directory, the quickstart finds the table served already (its node's
+   * embedded ZooKeeper kept it) and says that it reused every segment, instead of claiming to have
+   * indexed them all at an impossible rate.
+   */
+  @Test
+  void aSecondRunReusesEverySegmentAndSaysSo(@TempDir Path dir) throws Exception {
+    long segments;
+    try (Quickstart first =
+        Quickstart.start(
+            new Quickstart.Options(ROWS, 7, dir, 0, true),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
+      segments = first.table().segmentsReady();
+    }
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (Quickstart second =
+        Quickstart.start(
+            new Quickstart.Options(ROWS, 7, dir, 0, true),
+            new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+      assertThat(printed.toString(StandardCharsets.UTF_8))
+          .contains(
+              "[4/5] serving obs.metrics at snapshot %d: all %,d segments reused from an earlier run, nothing to index"
+                  .formatted(second.table().snapshotId(), segments))
+          .doesNotContain("[4/5] indexed");
+      assertThat(second.table().segmentsReady()).isEqualTo(segments);
+    }
+  }
+
   /** A broker's JSON answer as a result DuckDB's can be compared with. */
   public static QueryResult resultOf(JsonNode response) {
     List<String> columns = new ArrayList<>();

@@ -5,8 +5,12 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.zookeeper.server.embedded.ExitHandler;
@@ -36,11 +40,14 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
   private final ZooKeeperServerEmbedded server;
   private final Path directory;
   private final int port;
+  private final FileChannel lock;
 
-  private EmbeddedZooKeeper(ZooKeeperServerEmbedded server, Path directory, int port) {
+  private EmbeddedZooKeeper(
+      ZooKeeperServerEmbedded server, Path directory, int port, FileChannel lock) {
     this.server = server;
     this.directory = directory;
     this.port = port;
+    this.lock = lock;
   }
 
   /**
@@ -52,6 +59,16 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
   public static EmbeddedZooKeeper start(Path directory, int port) throws IOException {
     requireNonNull(directory, "directory is null");
     Path base = Files.createDirectories(directory.toAbsolutePath());
+    FileChannel lock = lock(base);
+    try {
+      return start(base, port, lock);
+    } catch (IOException | RuntimeException e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  private static EmbeddedZooKeeper start(Path base, int port, FileChannel lock) throws IOException {
     int clientPort = port == 0 ? freePort() : port;
     if (port != 0) {
       checkFree(port, base);
@@ -84,7 +101,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
           e);
     }
     log.info("Embedded ZooKeeper serving on 127.0.0.1:{}, data in {}", clientPort, base);
-    return new EmbeddedZooKeeper(server, base, clientPort);
+    return new EmbeddedZooKeeper(server, base, clientPort, lock);
   }
 
   /** {@code 127.0.0.1:<port>}, for clients. */
@@ -103,7 +120,38 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
   @Override
   public void close() {
-    server.close();
+    try {
+      server.close();
+    } finally {
+      try {
+        lock.close(); // releases the lock
+      } catch (IOException e) {
+        log.warn("Cannot release the lock of {}: {}", directory, e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Locks the directory for this process: two servers on one data directory (a node and {@code
+   * cluster recover}, or two nodes with the same {@code data-dir}) would corrupt each other's log.
+   */
+  private static FileChannel lock(Path base) throws IOException {
+    FileChannel channel =
+        FileChannel.open(
+            base.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock held;
+    try {
+      held = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      held = null; // locked by this JVM
+    }
+    if (held == null) {
+      channel.close();
+      throw new IOException(
+          "Cannot start the embedded ZooKeeper server in %s: another process (or node) uses it (stop the node using this data-dir first)"
+              .formatted(base));
+    }
+    return channel;
   }
 
   @Override

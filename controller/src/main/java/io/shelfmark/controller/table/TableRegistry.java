@@ -10,6 +10,7 @@ import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
 import io.shelfmark.controller.indexing.SegmentScheduler;
 import io.shelfmark.controller.state.SegmentRecord;
+import io.shelfmark.controller.state.TableConfigCopies;
 import io.shelfmark.controller.state.TableStateStore;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
 import java.io.IOException;
@@ -143,6 +144,10 @@ public final class TableRegistry {
     ServedTable served = sync(config, table, spec, kept, recorded(name));
     try {
       state.saveTable(config);
+      if (current == null || !current.config().equals(config)) {
+        // Beside the segments, so the state can be rebuilt from the store if ZooKeeper's is lost.
+        new TableConfigCopies(scheduler.store()).write(config);
+      }
     } catch (IOException e) {
       throw new OnboardingException(
           "Cannot onboard table " + name + ": cannot record its config: " + e.getMessage(), e);
@@ -211,6 +216,7 @@ public final class TableRegistry {
   public boolean drop(String sqlName) throws IOException {
     requireNonNull(sqlName, "sqlName is null");
     boolean stored = state.dropTable(sqlName);
+    new TableConfigCopies(scheduler.store()).delete(sqlName);
     ServedTable removed;
     synchronized (lock(sqlName)) {
       removed = tables.remove(sqlName);
