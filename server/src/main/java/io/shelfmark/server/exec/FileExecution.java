@@ -4,6 +4,7 @@ import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.parquet.read.ParquetRead;
@@ -71,6 +72,8 @@ final class FileExecution {
   private PartialResult rowGroupGroups;
   private long rowGroupsPruned;
   private long docsScanned;
+  // The file's dictionary pages its pinned segment keeps: reads of the file do not fetch them.
+  private KeptDictionaryPages keptDictionaries = KeptDictionaryPages.NONE;
 
   FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
     this.plan = plan;
@@ -95,6 +98,7 @@ final class FileExecution {
       pages = Optional.of(prepared.pages());
       fields = prepared.fields(context.tableSchema());
       live = prepared.live(task.deletedPositions(), file.recordCount());
+      keptDictionaries = prepared.keptDictionaries();
     } else {
       footer = readFooter(location);
       pages = Optional.empty();
@@ -403,7 +407,13 @@ final class FileExecution {
             : RowSelection.of(rows);
     ReadRequest request =
         new ReadRequest(
-            location, file.fileSizeInBytes(), Optional.of(footer), pages, columns, selection);
+            location,
+            file.fileSizeInBytes(),
+            Optional.of(footer),
+            pages,
+            columns,
+            selection,
+            keptDictionaries);
     try (ParquetRead read = reader.start(request)) {
       if (plan.aggregated()) {
         // An aggregation reads every selected row group: while this thread consumes one, the
