@@ -267,7 +267,8 @@ public final class EngineQueryService implements QueryService {
             dispatched.storageRequests(),
             dispatched.cacheHits(),
             dispatched.cacheMisses(),
-            route.snapshotId());
+            route.snapshotId(),
+            (int) stats.filesAnsweredFromSegment());
     return new QueryResponse(
         Optional.of(
             new QueryResponse.ResultTable(

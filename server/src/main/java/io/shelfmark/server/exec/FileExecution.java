@@ -196,6 +196,9 @@ final class FileExecution {
     for (Expression leaf : neededLeaves(filter)) {
       leaves.put(leaf, sources.source(leaf));
     }
+    if (filter.exact()) {
+      indexOnlyFromInvertedIndexes(sources, filter, leaves);
+    }
     RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
     if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
       docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
@@ -204,6 +207,29 @@ final class FileExecution {
     ReadStats stats = readParquet(location, footer, pages, leaves, filter, batches);
     docsScanned += batches.docsScanned();
     return stats;
+  }
+
+  /**
+   * With an exact answer, the columns still to read from Parquet whose values the segment's
+   * inverted indexes give for those docs: when that covers every one of them, they are read back
+   * from the posting lists and the file is answered from the segment alone (GROUP BY, COUNT
+   * DISTINCT, MIN/MAX of an inverted-indexed column without a forward index). When some column must
+   * still come from Parquet, nothing changes: one Parquet read brings the others along for little.
+   */
+  private void indexOnlyFromInvertedIndexes(
+      ColumnSources sources, Filter filter, Map<Expression, ColumnSources.Source> leaves) {
+    Map<Expression, ColumnSources.Source> replaced = new LinkedHashMap<>();
+    for (Map.Entry<Expression, ColumnSources.Source> leaf : leaves.entrySet()) {
+      if (leaf.getValue() instanceof ColumnSources.Parquet) {
+        Optional<ColumnSources.Inverted> inverted =
+            sources.inverted(leaf.getKey(), filter.definite());
+        if (inverted.isEmpty()) {
+          return;
+        }
+        replaced.put(leaf.getKey(), inverted.get());
+      }
+    }
+    leaves.putAll(replaced);
   }
 
   /** The filter's answer for this file: which docs match for sure, which remain to be checked. */
