@@ -113,9 +113,11 @@ class TestGeneratedRoundTrip {
         RoundTripChecks.check(segment, expected, checked, 8);
         checkIdentityAndParts(segment, file);
         checkFooterStatistics(segment, file);
-        assertThat(checkDictionaryPages(segment, file, spec.dictionaryPagesMaxBytes()))
-            .as("%s: every chunk's dictionary page is kept within the default budget", file.path())
-            .isEqualTo(dictionaryPageCount(segment));
+        long budget =
+            DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSizeInBytes());
+        assertThat(checkDictionaryPages(segment, file, budget))
+            .as("%s: dictionary pages kept within %d bytes", file.path(), budget)
+            .isEqualTo(fitting(segment, budget));
       }
       checked++;
     }
@@ -149,12 +151,25 @@ class TestGeneratedRoundTrip {
     return segment.dictionaryPages(0).size();
   }
 
-  private static int dictionaryPageCount(Segment segment) throws IOException {
-    int count = 0;
+  /** How many dictionary pages fit in {@code budget}, taken smallest first. */
+  private static int fitting(Segment segment, long budget) throws IOException {
+    List<Integer> sizes = new ArrayList<>();
     for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
-      count += chunk.hasDictionaryPage() ? 1 : 0;
+      if (chunk.hasDictionaryPage()) {
+        sizes.add(chunk.dictionarySize());
+      }
     }
-    return count;
+    sizes.sort(null);
+    long prefix = 0;
+    int fits = 0;
+    for (int size : sizes) {
+      if (prefix + size > budget) {
+        break;
+      }
+      prefix += size;
+      fits++;
+    }
+    return fits;
   }
 
   @Test
@@ -172,31 +187,20 @@ class TestGeneratedRoundTrip {
       for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
         try (Segment segment =
             store.open(store.locationOf(budgeted, file.path(), file.fileSizeInBytes()), INDEXES)) {
-          int kept = checkDictionaryPages(segment, file, budget);
+          long effective = DictionaryPageKeeper.budget(budget, file.fileSizeInBytes());
+          int kept = checkDictionaryPages(segment, file, effective);
           if (budget == 0) {
             assertThat(kept).isZero();
             assertThat(segment.tableOfContents().find(PartKey.file(PartKinds.DICTIONARY_PAGES, 0)))
                 .isEmpty();
           } else {
             // Smallest first: no page left out is smaller than one kept.
-            List<Integer> sizes = new ArrayList<>();
+            assertThat(kept).isEqualTo(fitting(segment, effective));
+            int all = 0;
             for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
-              if (chunk.hasDictionaryPage()) {
-                sizes.add(chunk.dictionarySize());
-              }
+              all += chunk.hasDictionaryPage() ? 1 : 0;
             }
-            sizes.sort(null);
-            long prefix = 0;
-            int fits = 0;
-            for (int size : sizes) {
-              if (prefix + size > budget) {
-                break;
-              }
-              prefix += size;
-              fits++;
-            }
-            assertThat(kept).isEqualTo(fits);
-            assertThat(kept).isLessThan(sizes.size());
+            assertThat(kept).isLessThan(all);
           }
         }
       }

@@ -196,7 +196,9 @@ final class FileExecution {
     for (Expression leaf : neededLeaves(filter)) {
       leaves.put(leaf, sources.source(leaf));
     }
-    if (filter.exact()) {
+    if (filter.exact() && plan.aggregated()) {
+      // Aggregations only: a selection with a LIMIT reads the first rows' pages, far less than
+      // reading back every matching doc's id from the posting lists.
       indexOnlyFromInvertedIndexes(sources, filter, leaves);
     }
     RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
