@@ -97,6 +97,11 @@ public final class ConfigWriter {
     }
     root.put(TableConfigBinder.REPLICATION, config.replication());
     root.put(TableConfigBinder.REFRESH_INTERVAL, DurationFormat.format(config.refreshInterval()));
+    // Written only when set to another value than the default, like a key left out of a file.
+    if (!config.dictionaryPagesMaxSize().equals(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE)) {
+      root.putObject(TableConfigBinder.DICTIONARY_PAGES)
+          .put(TableConfigBinder.MAX_SIZE, config.dictionaryPagesMaxSize().toString());
+    }
     return root;
   }
 

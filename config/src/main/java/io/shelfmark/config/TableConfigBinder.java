@@ -6,6 +6,7 @@ import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
+import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,8 @@ final class TableConfigBinder {
   static final String MIN_SHARE = "min-share";
   static final String REPLICATION = "replication";
   static final String REFRESH_INTERVAL = "refresh-interval";
+  static final String DICTIONARY_PAGES = "dictionary-pages";
+  static final String MAX_SIZE = "max-size";
 
   private TableConfigBinder() {}
 
@@ -46,13 +49,23 @@ final class TableConfigBinder {
     Duration refreshInterval =
         root.duration(REFRESH_INTERVAL, TableConfig.MIN_REFRESH_INTERVAL)
             .orElse(TableConfig.DEFAULT_REFRESH_INTERVAL);
+    DataSize dictionaryPagesMaxSize =
+        root.section(DICTIONARY_PAGES)
+            .dataSize(MAX_SIZE)
+            .orElse(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
     }
     return Optional.of(
         new TableConfig(
-            identity.orElseThrow(), timeColumn, columns, mapKeys, replication, refreshInterval));
+            identity.orElseThrow(),
+            timeColumn,
+            columns,
+            mapKeys,
+            replication,
+            refreshInterval,
+            dictionaryPagesMaxSize));
   }
 
   private static Optional<TableIdentity> bindIdentity(ConfigNode root) {

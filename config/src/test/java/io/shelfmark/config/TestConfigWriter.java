@@ -31,6 +31,21 @@ class TestConfigWriter {
   }
 
   @Test
+  void dictionaryPageBudgetRoundTripsWhenSet() {
+    TableConfig config =
+        TableConfig.builder(new TableIdentity("shelfmark", "obs", "metrics"))
+            .dictionaryPagesMaxSize(DataSize.of(3, DataSize.Unit.MEBIBYTE))
+            .build();
+    for (ConfigFormat format : ConfigFormat.values()) {
+      String text = ConfigWriter.write(config, format);
+      assertThat(text).contains("3MiB");
+      TableConfig read = ConfigLoader.parseTable(text, format, "written");
+      assertThat(read).as(text).isEqualTo(config);
+      assertThat(read.dictionaryPagesMaxSize().bytes()).isEqualTo(3 << 20);
+    }
+  }
+
+  @Test
   void writesTableInTheDocumentedShape() {
     TableConfig config = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
     assertThat(ConfigWriter.write(config, ConfigFormat.YAML))

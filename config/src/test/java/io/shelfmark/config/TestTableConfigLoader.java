@@ -97,6 +97,19 @@ class TestTableConfigLoader {
     assertThat(config.mapKeys()).isEmpty();
     assertThat(config.replication()).isEqualTo(TableConfig.DEFAULT_REPLICATION);
     assertThat(config.refreshInterval()).isEqualTo(TableConfig.DEFAULT_REFRESH_INTERVAL);
+    assertThat(config.dictionaryPagesMaxSize())
+        .isEqualTo(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
+  }
+
+  @Test
+  void reportsBadDictionaryPageBudget() {
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        dictionary-pages: {max-size: lots, max-pages: 3}
+        """,
+        "Cannot use dictionary-pages.max-size: \"lots\" (expected a size such as 512MB or 2GiB)",
+        "Unknown key dictionary-pages.max-pages (known keys here: dictionary-pages.max-size)");
   }
 
   @Test

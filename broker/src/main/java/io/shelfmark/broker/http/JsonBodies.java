@@ -100,6 +100,7 @@ final class JsonBodies {
       json.writeNumberField("numSegmentsProcessed", stats.numSegmentsProcessed());
       json.writeNumberField("numSegmentsMatched", stats.numSegmentsMatched());
       json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
+      json.writeNumberField("numSegmentsIndexOnly", stats.numSegmentsIndexOnly());
       json.writeBooleanField("numGroupsLimitReached", false);
       json.writeBooleanField("partialResult", response.partialResult());
       json.writeNumberField("timeUsedMs", timeUsedMs);

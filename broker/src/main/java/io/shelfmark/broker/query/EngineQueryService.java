@@ -276,7 +276,8 @@ public final class EngineQueryService implements QueryService {
             dispatched.storageRequests(),
             dispatched.cacheHits(),
             dispatched.cacheMisses(),
-            route.snapshotId());
+            route.snapshotId(),
+            (int) stats.filesAnsweredFromSegment());
     QueryResponse.ResultTable table =
         new QueryResponse.ResultTable(
             result.columnNames(), result.columnDataTypes(), result.rows());

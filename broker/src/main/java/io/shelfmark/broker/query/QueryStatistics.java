@@ -2,7 +2,9 @@ package io.shelfmark.broker.query;
 
 /**
  * What answering a query cost, in the vocabulary of Pinot's broker response plus Shelfmark's
- * object-storage and cache figures. All counts are totals over every segment and server.
+ * object-storage and cache figures. All counts are totals over every segment and server. {@code
+ * numSegmentsIndexOnly}: files answered from their segment alone, without reading any Parquet page
+ * (a count from the posting lists, values read back from forward, sorted or inverted indexes).
  */
 public record QueryStatistics(
     long numDocsScanned,
@@ -15,8 +17,38 @@ public record QueryStatistics(
     long storageRequests,
     long cacheHits,
     long cacheMisses,
-    long snapshotId) {
+    long snapshotId,
+    int numSegmentsIndexOnly) {
 
   /** Nothing was read: a query refused before execution. Snapshot id -1 means none answered. */
-  public static final QueryStatistics NONE = new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1);
+  public static final QueryStatistics NONE =
+      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0);
+
+  /** Statistics without index-only files counted. */
+  public QueryStatistics(
+      long numDocsScanned,
+      long totalDocs,
+      int numSegmentsQueried,
+      int numSegmentsProcessed,
+      int numSegmentsMatched,
+      int numSegmentsPrunedByBroker,
+      long storageBytesRead,
+      long storageRequests,
+      long cacheHits,
+      long cacheMisses,
+      long snapshotId) {
+    this(
+        numDocsScanned,
+        totalDocs,
+        numSegmentsQueried,
+        numSegmentsProcessed,
+        numSegmentsMatched,
+        numSegmentsPrunedByBroker,
+        storageBytesRead,
+        storageRequests,
+        cacheHits,
+        cacheMisses,
+        snapshotId,
+        0);
+  }
 }

@@ -146,6 +146,7 @@ class TestBrokerHttpServer {
             "numSegmentsProcessed",
             "numSegmentsMatched",
             "numSegmentsPrunedByBroker",
+            "numSegmentsIndexOnly",
             "timeUsedMs",
             "storageBytesRead",
             "storageRequests",

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
+import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param replication how many servers hold each segment, at least 1 ({@code replication})
  * @param refreshInterval how often the controller checks the table for new snapshots ({@code
  *     refresh-interval})
+ * @param dictionaryPagesMaxSize Parquet dictionary pages kept with each data file's segment, at
+ *     most this many bytes per file ({@code dictionary-pages.max-size}; 0 keeps none)
  */
 public record TableConfig(
     TableIdentity identity,
@@ -33,7 +36,15 @@ public record TableConfig(
     Map<String, ColumnConfig> columns,
     Map<String, MapKeySelection> mapKeys,
     int replication,
-    Duration refreshInterval) {
+    Duration refreshInterval,
+    DataSize dictionaryPagesMaxSize) {
+  /**
+   * The default {@code dictionary-pages.max-size}: Parquet dictionary pages kept with each data
+   * file's segment, so a pinned server fetches only data pages. See the index builder's docs.
+   */
+  public static final DataSize DEFAULT_DICTIONARY_PAGES_MAX_SIZE =
+      DataSize.of(1, DataSize.Unit.MEBIBYTE);
+
   public static final int DEFAULT_REPLICATION = 2;
   public static final int MAX_REPLICATION = 100;
   public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(60);
@@ -45,6 +56,7 @@ public record TableConfig(
     columns = ImmutableMap.copyOf(requireNonNull(columns, "columns is null"));
     mapKeys = ImmutableMap.copyOf(requireNonNull(mapKeys, "mapKeys is null"));
     requireNonNull(refreshInterval, "refreshInterval is null");
+    requireNonNull(dictionaryPagesMaxSize, "dictionaryPagesMaxSize is null");
     timeColumn.ifPresent(
         column -> checkArgument(!column.isBlank(), "Cannot use time-column: blank"));
     checkArgument(
@@ -56,6 +68,24 @@ public record TableConfig(
         refreshInterval.compareTo(MIN_REFRESH_INTERVAL) >= 0,
         "Cannot use refresh-interval: %s (expected at least 1s)",
         refreshInterval);
+  }
+
+  /** A table config keeping the default budget of dictionary pages. */
+  public TableConfig(
+      TableIdentity identity,
+      Optional<String> timeColumn,
+      Map<String, ColumnConfig> columns,
+      Map<String, MapKeySelection> mapKeys,
+      int replication,
+      Duration refreshInterval) {
+    this(
+        identity,
+        timeColumn,
+        columns,
+        mapKeys,
+        replication,
+        refreshInterval,
+        DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
   }
 
   /** The indexes configured for {@code column}, if any. */
@@ -75,6 +105,7 @@ public record TableConfig(
     private final ImmutableMap.Builder<String, MapKeySelection> mapKeys = ImmutableMap.builder();
     private Integer replication;
     private Duration refreshInterval;
+    private DataSize dictionaryPagesMaxSize;
 
     private Builder(TableIdentity identity) {
       this.identity = requireNonNull(identity, "identity is null");
@@ -112,6 +143,13 @@ public record TableConfig(
       return this;
     }
 
+    /** {@code dictionary-pages.max-size}: Parquet dictionary pages kept per data file's segment. */
+    public Builder dictionaryPagesMaxSize(DataSize maxSize) {
+      checkUnset("dictionaryPagesMaxSize", this.dictionaryPagesMaxSize);
+      this.dictionaryPagesMaxSize = requireNonNull(maxSize, "maxSize is null");
+      return this;
+    }
+
     public TableConfig build() {
       return new TableConfig(
           identity,
@@ -119,7 +157,10 @@ public record TableConfig(
           columns.buildOrThrow(),
           mapKeys.buildOrThrow(),
           replication == null ? DEFAULT_REPLICATION : replication,
-          refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval);
+          refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval,
+          dictionaryPagesMaxSize == null
+              ? DEFAULT_DICTIONARY_PAGES_MAX_SIZE
+              : dictionaryPagesMaxSize);
     }
 
     private static void checkUnset(String name, Object current) {

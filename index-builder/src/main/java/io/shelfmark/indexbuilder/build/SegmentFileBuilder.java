@@ -13,6 +13,7 @@ import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.PageLocationLoader;
 import io.shelfmark.parquet.read.ParquetFileReader;
@@ -47,6 +48,9 @@ import org.slf4j.LoggerFactory;
  *   <li>the footer, with one speculative GET of the file's tail;
  *   <li>the page locations of every column chunk: the OffsetIndexes (side by side in the file, one
  *       coalesced GET), or a walk of the page headers for chunks without one;
+ *   <li>the dictionary pages the segment keeps ({@code dictionary-pages.max-size} per file and 3%
+ *       of its bytes, see {@link DictionaryPageKeeper}), in coalesced GETs started together; the
+ *       stream below decodes from them instead of fetching them again;
  *   <li>the indexed columns (and a map column's keys and values, never the value columns such as
  *       measures), row group by row group through {@link ParquetFileReader}, which fetches ahead of
  *       the decoder up to the reader's prefetch budget;
@@ -175,6 +179,15 @@ public final class SegmentFileBuilder {
     FilePageLocations pages =
         new PageLocationLoader(reads, ioExecutor, options.reader()).load(location, footer);
     FileColumns columns = FileColumns.resolve(spec, footer);
+    Map<Long, byte[]> dictionaryPages =
+        DictionaryPageKeeper.read(
+            reads,
+            ioExecutor,
+            location,
+            DictionaryPageKeeper.choose(
+                pages,
+                DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSize())),
+            options.reader());
     long metadataDone = ticker.read();
 
     SegmentBuilder builder =
@@ -185,9 +198,10 @@ public final class SegmentFileBuilder {
         file.identity(footer.rowCount()),
         rowGroupRowCounts(footer),
         footerBytes(footer),
-        ChunkLayouts.of(pages));
+        ChunkLayouts.of(pages),
+        dictionaryPages);
     columns.register(builder);
-    long[] decodeAndFeed = stream(location, footer, pages, columns, reads);
+    long[] decodeAndFeed = stream(location, footer, pages, dictionaryPages, columns, reads);
     long streamed = ticker.read();
 
     Files.createDirectories(options.workDirectory());
@@ -226,6 +240,7 @@ public final class SegmentFileBuilder {
       Location location,
       ParquetFooter footer,
       FilePageLocations pages,
+      Map<Long, byte[]> dictionaryPages,
       FileColumns columns,
       ObjectStore reads)
       throws IOException {
@@ -234,8 +249,12 @@ public final class SegmentFileBuilder {
       return nanos;
     }
     ParquetFileReader reader = new ParquetFileReader(reads, ioExecutor, options.reader());
+    // The kept dictionary pages were read already: the stream fetches only data pages.
+    Map<Long, ByteBuffer> kept = new TreeMap<>();
+    dictionaryPages.forEach((offset, page) -> kept.put(offset, ByteBuffer.wrap(page)));
     ReadRequest request =
-        ReadRequest.of(location, footer, pages, columns.leafPaths(), RowSelection.all());
+        ReadRequest.of(location, footer, pages, columns.leafPaths(), RowSelection.all())
+            .withKeptDictionaryPages(KeptDictionaryPages.of(kept));
     try (ParquetRead read = reader.start(request)) {
       columns.selectEntries(read);
       while (read.hasNext()) {

@@ -39,6 +39,9 @@ import org.apache.iceberg.Schema;
  * @param keyInvertedMinDocsPerValue an extracted map key gets its inverted index only when its
  *     values average at least this many docs each in the data file, else a bloom index (see {@link
  *     #DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE})
+ * @param dictionaryPagesMaxBytes Parquet dictionary pages kept with each data file's segment, at
+ *     most this many bytes per file, so a pinned server fetches only data pages ({@code
+ *     dictionary-pages.max-size}; 0 keeps none)
  */
 public record SegmentSpec(
     String table,
@@ -46,7 +49,8 @@ public record SegmentSpec(
     List<MapColumnSpec> mapColumns,
     List<StatisticsColumnSpec> statisticsColumns,
     int forwardMaxCardinality,
-    double keyInvertedMinDocsPerValue) {
+    double keyInvertedMinDocsPerValue,
+    long dictionaryPagesMaxBytes) {
   /**
    * The default {@code forward-max-cardinality}. A forward index costs {@code log2(cardinality)}
    * bits per doc and pays off for GROUP BY on dimensions such as a service or a region; a
@@ -69,7 +73,7 @@ public record SegmentSpec(
    * Bumped when the builder starts writing different segments for the same spec (a new part, a new
    * encoding choice), so existing segments are rebuilt rather than reused.
    */
-  static final int BUILDER_VERSION = 1;
+  static final int BUILDER_VERSION = 3;
 
   public SegmentSpec {
     requireNonNull(table, "table is null");
@@ -87,6 +91,12 @@ public record SegmentSpec(
               + keyInvertedMinDocsPerValue
               + " (expected a finite number, 0 or more; 0 keeps every inverted index)");
     }
+    if (dictionaryPagesMaxBytes < 0) {
+      throw new IllegalArgumentException(
+          "Cannot use dictionary-pages.max-size: "
+              + dictionaryPagesMaxBytes
+              + " bytes (expected 0 or more; 0 keeps no dictionary page)");
+    }
     Set<String> names = new HashSet<>();
     for (ColumnSpec column : columns) {
       checkNew(names, column.name());
@@ -97,6 +107,24 @@ public record SegmentSpec(
     for (StatisticsColumnSpec column : statisticsColumns) {
       checkNew(names, column.name());
     }
+  }
+
+  /** A spec keeping the default budget of dictionary pages. */
+  public SegmentSpec(
+      String table,
+      List<ColumnSpec> columns,
+      List<MapColumnSpec> mapColumns,
+      List<StatisticsColumnSpec> statisticsColumns,
+      int forwardMaxCardinality,
+      double keyInvertedMinDocsPerValue) {
+    this(
+        table,
+        columns,
+        mapColumns,
+        statisticsColumns,
+        forwardMaxCardinality,
+        keyInvertedMinDocsPerValue,
+        TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes());
   }
 
   private static void checkNew(Set<String> names, String name) {
@@ -137,25 +165,50 @@ public record SegmentSpec(
   /** This spec with another forward policy. */
   public SegmentSpec withForwardMaxCardinality(int maxCardinality) {
     return new SegmentSpec(
-        table, columns, mapColumns, statisticsColumns, maxCardinality, keyInvertedMinDocsPerValue);
+        table,
+        columns,
+        mapColumns,
+        statisticsColumns,
+        maxCardinality,
+        keyInvertedMinDocsPerValue,
+        dictionaryPagesMaxBytes);
   }
 
   /** This spec with another inverted-or-bloom policy for extracted map keys. */
   public SegmentSpec withKeyInvertedMinDocsPerValue(double minDocsPerValue) {
     return new SegmentSpec(
-        table, columns, mapColumns, statisticsColumns, forwardMaxCardinality, minDocsPerValue);
+        table,
+        columns,
+        mapColumns,
+        statisticsColumns,
+        forwardMaxCardinality,
+        minDocsPerValue,
+        dictionaryPagesMaxBytes);
+  }
+
+  /** This spec keeping at most {@code maxBytes} of Parquet dictionary pages per data file. */
+  public SegmentSpec withDictionaryPagesMaxBytes(long maxBytes) {
+    return new SegmentSpec(
+        table,
+        columns,
+        mapColumns,
+        statisticsColumns,
+        forwardMaxCardinality,
+        keyInvertedMinDocsPerValue,
+        maxBytes);
   }
 
   /**
    * A short stable hash of everything that shapes a segment built from this spec (columns, field
-   * ids, types, indexes, map keys, forward policy, segment format and builder versions): equal
-   * specs give equal fingerprints in every process.
+   * ids, types, indexes, map keys, forward policy, dictionary-page budget, segment format and
+   * builder versions): equal specs give equal fingerprints in every process.
    */
   public String fingerprint() {
     List<String> parts = new ArrayList<>();
     parts.add("format " + SegmentFormat.MAJOR_VERSION + ", builder " + BUILDER_VERSION);
     parts.add("forward-max-cardinality " + forwardMaxCardinality);
     parts.add("key-inverted-min-docs-per-value " + keyInvertedMinDocsPerValue);
+    parts.add("dictionary-pages.max-size " + dictionaryPagesMaxBytes);
     for (ColumnSpec column : columns) {
       parts.add("column " + column);
     }

@@ -65,7 +65,8 @@ final class SpecBinder {
         maps,
         statistics,
         SegmentSpec.DEFAULT_FORWARD_MAX_CARDINALITY,
-        SegmentSpec.DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE);
+        SegmentSpec.DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE,
+        config.dictionaryPagesMaxSize().bytes());
   }
 
   private Optional<ColumnSpec> bindColumn(String column, ColumnConfig columnConfig) {

@@ -12,7 +12,10 @@ import io.shelfmark.indexbuilder.testing.RoundTripChecks;
 import io.shelfmark.indexbuilder.testing.TestingMetricsLake;
 import io.shelfmark.segment.filter.FilterEvaluator;
 import io.shelfmark.segment.filter.FilterResult;
+import io.shelfmark.segment.format.PartKey;
+import io.shelfmark.segment.format.PartKinds;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.metadata.DataFileIdentity;
 import io.shelfmark.segment.predicate.Predicate;
@@ -21,9 +24,11 @@ import io.shelfmark.segment.spi.Value;
 import io.shelfmark.storage.spi.Location;
 import io.shelfmark.testing.oracle.DuckDbOracle;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -108,10 +113,98 @@ class TestGeneratedRoundTrip {
         RoundTripChecks.check(segment, expected, checked, 8);
         checkIdentityAndParts(segment, file);
         checkFooterStatistics(segment, file);
+        long budget =
+            DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSizeInBytes());
+        assertThat(checkDictionaryPages(segment, file, budget))
+            .as("%s: dictionary pages kept within %d bytes", file.path(), budget)
+            .isEqualTo(fitting(segment, budget));
       }
       checked++;
     }
     assertThat(checked).isEqualTo(snapshot.dataFiles().size());
+  }
+
+  /**
+   * The kept dictionary pages are the data file's bytes at chunks' dictionary pages, within the
+   * budget; returns how many are kept.
+   */
+  private static int checkDictionaryPages(Segment segment, DataFileInfo file, long budget)
+      throws IOException {
+    Map<Long, Integer> dictionaryPages = new HashMap<>();
+    for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
+      if (chunk.hasDictionaryPage()) {
+        dictionaryPages.put(chunk.dictionaryOffset(), chunk.dictionarySize());
+      }
+    }
+    long bytes = 0;
+    for (Map.Entry<Long, ByteBuffer> page : segment.dictionaryPages(0).entrySet()) {
+      ByteBuffer kept = page.getValue();
+      assertThat(dictionaryPages).containsEntry(page.getKey(), kept.remaining());
+      byte[] inFile =
+          lake.store().readRange(Location.parse(file.path()), page.getKey(), kept.remaining());
+      byte[] inSegment = new byte[kept.remaining()];
+      kept.duplicate().get(inSegment);
+      assertThat(inSegment).as("page at %d of %s", page.getKey(), file.path()).isEqualTo(inFile);
+      bytes += inSegment.length;
+    }
+    assertThat(bytes).isLessThanOrEqualTo(budget);
+    return segment.dictionaryPages(0).size();
+  }
+
+  /** How many dictionary pages fit in {@code budget}, taken smallest first. */
+  private static int fitting(Segment segment, long budget) throws IOException {
+    List<Integer> sizes = new ArrayList<>();
+    for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
+      if (chunk.hasDictionaryPage()) {
+        sizes.add(chunk.dictionarySize());
+      }
+    }
+    sizes.sort(null);
+    long prefix = 0;
+    int fits = 0;
+    for (int size : sizes) {
+      if (prefix + size > budget) {
+        break;
+      }
+      prefix += size;
+      fits++;
+    }
+    return fits;
+  }
+
+  @Test
+  void testDictionaryPageBudgetKeepsTheSmallestPagesWithinIt() throws Exception {
+    List<DataFileSource> someFiles = new ArrayList<>();
+    for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
+      someFiles.add(DataFileSource.of(file, lake.formatVersion()));
+    }
+    for (long budget : List.of(0L, 300L)) {
+      SegmentSpec budgeted = spec.withDictionaryPagesMaxBytes(budget);
+      IndexingReport built =
+          new SnapshotIndexer(builder(), store, 2)
+              .index(budgeted, someFiles, IndexingListener.none());
+      assertThat(built.built()).hasSize(3);
+      for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
+        try (Segment segment =
+            store.open(store.locationOf(budgeted, file.path(), file.fileSizeInBytes()), INDEXES)) {
+          long effective = DictionaryPageKeeper.budget(budget, file.fileSizeInBytes());
+          int kept = checkDictionaryPages(segment, file, effective);
+          if (budget == 0) {
+            assertThat(kept).isZero();
+            assertThat(segment.tableOfContents().find(PartKey.file(PartKinds.DICTIONARY_PAGES, 0)))
+                .isEmpty();
+          } else {
+            // Smallest first: no page left out is smaller than one kept.
+            assertThat(kept).isEqualTo(fitting(segment, effective));
+            int all = 0;
+            for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
+              all += chunk.hasDictionaryPage() ? 1 : 0;
+            }
+            assertThat(kept).isLessThan(all);
+          }
+        }
+      }
+    }
   }
 
   private static void checkIdentityAndParts(Segment segment, DataFileInfo file) throws IOException {

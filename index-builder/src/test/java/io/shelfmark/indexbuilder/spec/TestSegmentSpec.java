@@ -13,6 +13,7 @@ import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
+import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.generator.MetricsTable;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.List;
@@ -177,6 +178,18 @@ class TestSegmentSpec {
     assertThat(spec.withForwardMaxCardinality(10).fingerprint()).isNotEqualTo(spec.fingerprint());
     assertThat(spec.withKeyInvertedMinDocsPerValue(0).fingerprint())
         .isNotEqualTo(spec.fingerprint());
+    // Another dictionary-page budget keeps other pages: existing segments are rebuilt.
+    assertThat(spec.dictionaryPagesMaxBytes())
+        .isEqualTo(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes());
+    assertThat(spec.withDictionaryPagesMaxBytes(0).fingerprint()).isNotEqualTo(spec.fingerprint());
+    assertThat(
+            SegmentSpec.from(
+                    TableConfig.builder(config.identity())
+                        .dictionaryPagesMaxSize(DataSize.ofBytes(12345))
+                        .build(),
+                    MetricsTable.SCHEMA)
+                .dictionaryPagesMaxBytes())
+        .isEqualTo(12345);
     // A renamed column is another column name in segments: another fingerprint.
     Schema renamed =
         new Schema(
@@ -195,6 +208,9 @@ class TestSegmentSpec {
         .hasMessage("Cannot describe column a twice in a spec");
     assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), -1, 4))
         .hasMessage("Cannot use forward-max-cardinality: -1 (expected 0 or more)");
+    assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), 1, 4, -1))
+        .hasMessage(
+            "Cannot use dictionary-pages.max-size: -1 bytes (expected 0 or more; 0 keeps no dictionary page)");
     assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), 1, Double.NaN))
         .hasMessage(
             "Cannot use key-inverted-min-docs-per-value: NaN (expected a finite number, 0 or more;"

@@ -14,6 +14,7 @@ import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
@@ -145,16 +146,43 @@ public final class ColumnChunkDecoder {
   public void readDictionaryPage(long pageOffset, ByteBuffer pageIncludingHeader)
       throws IOException {
     requireNonNull(pageIncludingHeader, "pageIncludingHeader is null");
+    readLookedUpDictionaryPage(pageOffset, pageIncludingHeader, null);
+  }
+
+  /**
+   * As {@link #readDictionaryPage(long, ByteBuffer)}, for a reader that looked the page up among
+   * the kept decompressed pages itself: {@code kept} is what it found (a dictionary page's body
+   * needs no bytes: {@code pageIncludingHeader} may then be null), or null. A dictionary page
+   * decompressed here is kept when pages are kept ({@link #keepDecompressedIn}) and its offset is
+   * known.
+   */
+  public void readLookedUpDictionaryPage(
+      long pageOffset, ByteBuffer pageIncludingHeader, DecompressedPage kept) throws IOException {
+    boolean fromKept = kept != null && kept.isDictionary() && kept.isSelfContained();
+    if (pageIncludingHeader == null && !fromKept) {
+      throw new IllegalArgumentException(
+          "Cannot decode the dictionary page at offset %d of %s without its bytes: it is not kept"
+              .formatted(pageOffset, location));
+    }
     ParquetLocation where = location.withPage(-1, pageOffset);
     try {
-      RawPage page = RawPage.parse(pageIncludingHeader);
-      if (page.header.getType() != PageType.DICTIONARY_PAGE
-          || !page.header.isSetDictionary_page_header()) {
-        throw new MalformedPageException(
-            "expected a dictionary page but found a %s page".formatted(page.header.getType()));
+      PageHeader pageHeader;
+      Slice body;
+      if (fromKept) {
+        pageHeader = kept.header();
+        body = new Slice(kept.body(), 0, kept.body().length);
+      } else {
+        RawPage page = RawPage.parse(pageIncludingHeader);
+        pageHeader = page.header;
+        if (pageHeader.getType() != PageType.DICTIONARY_PAGE
+            || !pageHeader.isSetDictionary_page_header()) {
+          throw new MalformedPageException(
+              "expected a dictionary page but found a %s page".formatted(pageHeader.getType()));
+        }
+        body = decompress(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
+        keepDictionary(pageOffset, pageHeader, body);
       }
-      DictionaryPageHeader header = page.header.getDictionary_page_header();
-      Slice body = decompress(page, page.bodyOffset, page.bodyLength, uncompressedSize(page));
+      DictionaryPageHeader header = pageHeader.getDictionary_page_header();
       dictionary =
           DictionaryPageDecoder.decode(
               column,
@@ -166,6 +194,25 @@ public final class ColumnChunkDecoder {
     } catch (IOException | RuntimeException e) {
       throw translate(e, where, "dictionary page");
     }
+  }
+
+  /**
+   * Keeps a decompressed dictionary page, as data pages are kept: a repeated read then fetches
+   * nothing for it. An uncompressed chunk's pages are not kept (there is nothing to save).
+   */
+  private void keepDictionary(long pageOffset, PageHeader header, Slice body) {
+    if (keptPages == DecompressedPages.NONE
+        || pageOffset < 0
+        || codec == CompressionCodec.UNCOMPRESSED
+        || body.length() != header.getUncompressed_page_size()) {
+      return;
+    }
+    // A compressed page's body is an array of its own (see decompress): kept without a copy.
+    byte[] kept =
+        body.offset() == 0 && body.length() == body.data().length
+            ? body.data()
+            : Arrays.copyOfRange(body.data(), body.offset(), body.offset() + body.length());
+    keptPages.keep(location.file(), fileSize, pageOffset, new DecompressedPage(header, kept));
   }
 
   /**

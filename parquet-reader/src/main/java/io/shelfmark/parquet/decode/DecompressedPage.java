@@ -20,12 +20,18 @@ public record DecompressedPage(PageHeader header, byte[] body) {
   }
 
   /**
-   * Whether the page decodes from this alone, without its compressed bytes: a v1 page, whose levels
-   * are inside the decompressed body (a v2 page keeps its levels outside, uncompressed).
+   * Whether the page decodes from this alone, without its compressed bytes: a v1 data page, whose
+   * levels are inside the decompressed body (a v2 page keeps its levels outside, uncompressed), or
+   * a dictionary page.
    */
   public boolean isSelfContained() {
-    return header.getType() == PageType.DATA_PAGE
-        && header.isSetData_page_header()
+    return (header.getType() == PageType.DATA_PAGE && header.isSetData_page_header()
+            || isDictionary())
         && body.length == header.getUncompressed_page_size();
+  }
+
+  /** Whether this is a dictionary page. */
+  public boolean isDictionary() {
+    return header.getType() == PageType.DICTIONARY_PAGE && header.isSetDictionary_page_header();
   }
 }

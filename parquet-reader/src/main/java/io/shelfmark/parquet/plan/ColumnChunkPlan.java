@@ -12,20 +12,42 @@ import java.util.Optional;
  *
  * @param column the leaf column's index in the file
  * @param path the leaf column's dotted path
- * @param dictionaryPage the dictionary page's bytes, header included, when read
+ * @param dictionaryPage the dictionary page's bytes, header included, when a planned page may need
+ *     it
+ * @param dictionaryKept whether the caller holds the dictionary page already ({@link
+ *     KeptDictionaryPages}): it is then neither fetched nor counted in {@link #bytes()}
  * @param pages the data pages to read, in file order
  */
 public record ColumnChunkPlan(
-    int column, String path, Optional<ByteRange> dictionaryPage, List<PlannedPage> pages) {
+    int column,
+    String path,
+    Optional<ByteRange> dictionaryPage,
+    boolean dictionaryKept,
+    List<PlannedPage> pages) {
   public ColumnChunkPlan {
     requireNonNull(path, "path is null");
     requireNonNull(dictionaryPage, "dictionaryPage is null");
     pages = List.copyOf(requireNonNull(pages, "pages is null"));
+    if (dictionaryKept && dictionaryPage.isEmpty()) {
+      throw new IllegalArgumentException(
+          "Cannot plan column %s with a kept dictionary page but none to read".formatted(path));
+    }
   }
 
-  /** The bytes this chunk's plan reads at the least: its pages and dictionary page. */
+  /** A chunk plan whose dictionary page, if any, is fetched. */
+  public ColumnChunkPlan(
+      int column, String path, Optional<ByteRange> dictionaryPage, List<PlannedPage> pages) {
+    this(column, path, dictionaryPage, false, pages);
+  }
+
+  /** The dictionary page when it must be fetched (planned and not kept). */
+  public Optional<ByteRange> fetchedDictionaryPage() {
+    return dictionaryKept ? Optional.empty() : dictionaryPage;
+  }
+
+  /** The bytes this chunk's plan fetches at the least: its pages and unkept dictionary page. */
   public long bytes() {
-    long bytes = dictionaryPage.isPresent() ? dictionaryPage.get().length() : 0;
+    long bytes = fetchedDictionaryPage().isPresent() ? dictionaryPage.get().length() : 0;
     for (PlannedPage page : pages) {
       bytes += page.range().length();
     }

@@ -31,12 +31,15 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
     rowGroups = List.copyOf(requireNonNull(rowGroups, "rowGroups is null"));
   }
 
-  /** Every byte range the plan reads, dictionary pages first within each chunk, in plan order. */
+  /**
+   * Every byte range the plan fetches, dictionary pages first within each chunk, in plan order;
+   * kept dictionary pages are not among them.
+   */
   public List<ByteRange> ranges() {
     List<ByteRange> ranges = new ArrayList<>();
     for (RowGroupPlan rowGroup : rowGroups) {
       for (ColumnChunkPlan column : rowGroup.columns()) {
-        column.dictionaryPage().ifPresent(ranges::add);
+        column.fetchedDictionaryPage().ifPresent(ranges::add);
         for (PlannedPage page : column.pages()) {
           ranges.add(page.range());
         }
@@ -56,12 +59,23 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
     return count;
   }
 
-  /** The number of dictionary pages planned. */
+  /** The number of dictionary pages planned to be fetched (kept ones are not counted). */
   public int dictionaryPageCount() {
     int count = 0;
     for (RowGroupPlan rowGroup : rowGroups) {
       for (ColumnChunkPlan column : rowGroup.columns()) {
-        count += column.dictionaryPage().isPresent() ? 1 : 0;
+        count += column.fetchedDictionaryPage().isPresent() ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
+  /** The number of dictionary pages the plan needs that the caller holds already. */
+  public int keptDictionaryPageCount() {
+    int count = 0;
+    for (RowGroupPlan rowGroup : rowGroups) {
+      for (ColumnChunkPlan column : rowGroup.columns()) {
+        count += column.dictionaryKept() ? 1 : 0;
       }
     }
     return count;
@@ -69,7 +83,8 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
 
   /**
    * The bytes any reader of this plan must fetch: the planned pages themselves, before coalescing
-   * adds the gaps between them and before the footer or page indexes.
+   * adds the gaps between them and before the footer or page indexes. Kept dictionary pages are not
+   * fetched, so not counted.
    */
   public long lowerBoundBytes() {
     long bytes = 0;
@@ -96,13 +111,14 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
     for (RowGroupPlan rowGroup : rowGroups) {
       skipped += rowGroup.access() == RowGroupAccess.SKIP ? 1 : 0;
     }
-    return "PagePlan[%s: %d of %d row groups, %d data pages, %d dictionary pages, %d bytes]"
+    return "PagePlan[%s: %d of %d row groups, %d data pages, %d dictionary pages (%d more kept), %d bytes]"
         .formatted(
             file,
             rowGroups.size() - skipped,
             rowGroups.size(),
             dataPageCount(),
             dictionaryPageCount(),
+            keptDictionaryPageCount(),
             lowerBoundBytes());
   }
 }

@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  *       contain a selected row. Page locations say where every row starts, so a page whose range
  *       misses the selection holds none of its values.
  *   <li>A chunk's dictionary page is read whenever any of its data pages is: which pages fell back
- *       from dictionary to plain encoding is known only from their headers.
+ *       from dictionary to plain encoding is known only from their headers. When the caller holds
+ *       it ({@link KeptDictionaryPages}, exact range), it is planned as kept: not fetched, not
+ *       counted.
  *   <li>A scanned row group reads every page, including pages that hold no rows, so the decoder
  *       checks that the counts add up.
  * </ul>
@@ -52,6 +54,18 @@ public final class PagePlanner {
       List<Integer> columns,
       RowSelection selection)
       throws CorruptParquetException {
+    return plan(footer, locations, columns, selection, KeptDictionaryPages.NONE);
+  }
+
+  /** As {@link #plan(ParquetFooter, FilePageLocations, List, RowSelection)}, with kept pages. */
+  public static PagePlan plan(
+      ParquetFooter footer,
+      FilePageLocations locations,
+      List<Integer> columns,
+      RowSelection selection,
+      KeptDictionaryPages kept)
+      throws CorruptParquetException {
+    requireNonNull(kept, "kept is null");
     checkArguments(footer, locations, columns, selection);
     List<RowGroupPlan> rowGroups = new ArrayList<>(footer.rowGroupCount());
     for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
@@ -76,7 +90,10 @@ public final class PagePlanner {
           }
         }
         Optional<ByteRange> dictionary = planned.isEmpty() ? Optional.empty() : dictionary(pages);
-        chunks.add(new ColumnChunkPlan(column, footer.columnPath(column), dictionary, planned));
+        boolean dictionaryKept = dictionary.isPresent() && kept.holds(dictionary.get());
+        chunks.add(
+            new ColumnChunkPlan(
+                column, footer.columnPath(column), dictionary, dictionaryKept, planned));
       }
       rowGroups.add(new RowGroupPlan(rowGroup, firstRow, access, rows, chunks));
     }
@@ -98,6 +115,18 @@ public final class PagePlanner {
       List<Integer> columns,
       RowSelection selection)
       throws CorruptParquetException {
+    return ranges(footer, locations, columns, selection, KeptDictionaryPages.NONE);
+  }
+
+  /** As {@link #ranges(ParquetFooter, FilePageLocations, List, RowSelection)}, with kept pages. */
+  public static List<PlannedRange> ranges(
+      ParquetFooter footer,
+      FilePageLocations locations,
+      List<Integer> columns,
+      RowSelection selection,
+      KeptDictionaryPages kept)
+      throws CorruptParquetException {
+    requireNonNull(kept, "kept is null");
     checkArguments(footer, locations, columns, selection);
     List<PlannedRange> ranges = new ArrayList<>();
     for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
@@ -117,7 +146,9 @@ public final class PagePlanner {
           }
         }
         if (any) {
-          dictionary(pages).ifPresent(d -> ranges.add(dictionaryAt, new PlannedRange(d, false)));
+          dictionary(pages)
+              .filter(d -> !kept.holds(d))
+              .ifPresent(d -> ranges.add(dictionaryAt, new PlannedRange(d, false)));
         }
       }
     }

@@ -8,6 +8,7 @@ import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.PagePlan;
 import io.shelfmark.parquet.plan.PagePlanner;
 import io.shelfmark.parquet.plan.RowSelection;
@@ -139,9 +140,11 @@ public final class ParquetFileReader {
             known,
             held,
             counters);
+    KeptDictionaryPages keptDictionaries = request.keptDictionaryPages();
+    loaded = withKeptDictionaries(loaded, keptDictionaries);
     // The GETs start from the pages alone; each page's selected rows are listed while they run.
     List<PagePlanner.PlannedRange> ranges =
-        PagePlanner.ranges(footer, loaded.locations(), indexes, rows);
+        PagePlanner.ranges(footer, loaded.locations(), indexes, rows, keptDictionaries);
     Map<Long, DecompressedPage> kept = lookUpKeptPages(footer, ranges, request.fileSize());
     List<ByteRange> toFetch = new ArrayList<>();
     for (PagePlanner.PlannedRange planned : ranges) {
@@ -164,7 +167,7 @@ public final class ParquetFileReader {
     fetch.start();
     PagePlan plan;
     try {
-      plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows);
+      plan = PagePlanner.plan(footer, loaded.locations(), indexes, rows, keptDictionaries);
       if (!plan.ranges().equals(ranges.stream().map(PagePlanner.PlannedRange::range).toList())) {
         throw new IllegalStateException(
             "Cannot read %s: the plan's pages differ from the pages being fetched (a bug in PagePlanner)"
@@ -179,9 +182,30 @@ public final class ParquetFileReader {
   }
 
   /**
-   * The planned data pages found among the kept pages, by header offset; each looked up once. The
-   * read holds on to them, so a page evicted meanwhile still decodes from what was found. A kept v1
-   * page is not fetched at all: its decompressed body holds all it needs.
+   * {@code loaded} holding the kept dictionary pages too, so the decoder finds their bytes where it
+   * finds every other held byte. A kept page inside bytes already held (a walked chunk, a small
+   * file's tail) is served from those instead: held ranges must not lie inside one another.
+   */
+  private static Loaded withKeptDictionaries(Loaded loaded, KeptDictionaryPages kept) {
+    if (kept.pageCount() == 0) {
+      return loaded;
+    }
+    List<Preloaded> pages = new ArrayList<>(kept.pageCount());
+    for (Map.Entry<ByteRange, ByteBuffer> page : kept.pages().entrySet()) {
+      if (Preloaded.find(loaded.chunks(), page.getKey()).isEmpty()) {
+        pages.add(new Preloaded(page.getKey(), page.getValue()));
+      }
+    }
+    return new Loaded(loaded.locations(), Preloaded.merge(loaded.chunks(), pages));
+  }
+
+  /**
+   * The planned pages found among the kept decompressed pages, by header offset; each looked up
+   * once. The read holds on to them, so a page evicted meanwhile still decodes from what was found.
+   * A kept v1 data page or dictionary page is not fetched at all: its decompressed body holds all
+   * it needs. Dictionary pages are kept too so that a repeated read fetches nothing: fetching only
+   * them would coalesce them into reads of other ranges than the first read's, which a page cache
+   * keyed by range never finds.
    */
   private Map<Long, DecompressedPage> lookUpKeptPages(
       ParquetFooter footer, List<PagePlanner.PlannedRange> ranges, long fileSize) {
@@ -190,12 +214,10 @@ public final class ParquetFileReader {
     }
     Map<Long, DecompressedPage> found = new HashMap<>();
     for (PagePlanner.PlannedRange planned : ranges) {
-      if (planned.dataPage()) {
-        long offset = planned.range().offset();
-        DecompressedPage kept = keptPages.find(footer.file(), fileSize, offset);
-        if (kept != null) {
-          found.put(offset, kept);
-        }
+      long offset = planned.range().offset();
+      DecompressedPage kept = keptPages.find(footer.file(), fileSize, offset);
+      if (kept != null) {
+        found.put(offset, kept);
       }
     }
     return found;

@@ -293,7 +293,10 @@ public final class ParquetRead implements AutoCloseable {
     }
     if (chunk.dictionaryPage().isPresent()) {
       ByteRange dictionary = chunk.dictionaryPage().get();
-      decoder.readDictionaryPage(dictionary.offset(), bytes(dictionary));
+      DecompressedPage kept = keptFound.get(dictionary.offset());
+      boolean fetched = kept == null || !kept.isDictionary();
+      decoder.readLookedUpDictionaryPage(
+          dictionary.offset(), fetched ? bytes(dictionary) : null, fetched ? null : kept);
       counters.recordDictionaryPage();
     }
     for (PlannedPage page : chunk.pages()) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.storage.spi.Location;
 import java.util.List;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * @param columns the columns to read: leaf dotted paths ({@code dimensions.key_value.key}) or field
  *     paths standing for all their leaves ({@code dimensions} for a map's key and value)
  * @param rows the rows to read
+ * @param keptDictionaryPages dictionary pages the caller holds (kept with a segment): neither
+ *     fetched nor counted in the plan's bytes
  */
 public record ReadRequest(
     Location file,
@@ -28,8 +31,10 @@ public record ReadRequest(
     Optional<ParquetFooter> footer,
     Optional<FilePageLocations> pageLocations,
     List<String> columns,
-    RowSelection rows) {
+    RowSelection rows,
+    KeptDictionaryPages keptDictionaryPages) {
   public ReadRequest {
+    requireNonNull(keptDictionaryPages, "keptDictionaryPages is null");
     requireNonNull(file, "file is null");
     requireNonNull(footer, "footer is null");
     requireNonNull(pageLocations, "pageLocations is null");
@@ -47,6 +52,22 @@ public record ReadRequest(
           "Cannot read %s of %d bytes with a footer read from a file of %d bytes"
               .formatted(file, fileSize, footer.get().fileSize()));
     }
+  }
+
+  /** A request without kept dictionary pages. */
+  public ReadRequest(
+      Location file,
+      long fileSize,
+      Optional<ParquetFooter> footer,
+      Optional<FilePageLocations> pageLocations,
+      List<String> columns,
+      RowSelection rows) {
+    this(file, fileSize, footer, pageLocations, columns, rows, KeptDictionaryPages.NONE);
+  }
+
+  /** This request, with {@code kept} standing in for the dictionary pages it holds. */
+  public ReadRequest withKeptDictionaryPages(KeptDictionaryPages kept) {
+    return new ReadRequest(file, fileSize, footer, pageLocations, columns, rows, kept);
   }
 
   /** A request that reads the footer and locates pages itself. */

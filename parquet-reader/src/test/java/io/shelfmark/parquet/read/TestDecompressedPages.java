@@ -68,7 +68,11 @@ class TestDecompressedPages {
       assertThat(read(file, rows, kept)).isEqualTo(TestingRows.expected(rows, COLUMNS));
       long missesOfFirstRead = kept.misses();
       assertThat(kept.hits()).as("%s: first read", file.getFileName()).isZero();
-      assertThat(missesOfFirstRead).as("%s: one miss per data page", file).isEqualTo(60);
+      // 60 data pages and the dictionary pages of `name` in the 2 row groups.
+      int dictionaryPages = 2;
+      assertThat(missesOfFirstRead)
+          .as("%s: one miss per data page and compressed dictionary page", file)
+          .isEqualTo(60 + dictionaryPages);
       assertThat(kept.keptBytes()).isPositive();
 
       // Many reads of different rows over the same shared bodies: a decoder writing into a body
@@ -81,7 +85,9 @@ class TestDecompressedPages {
             .isEqualTo(TestingRows.expected(some, COLUMNS));
       }
       assertThat(read(file, rows, kept)).isEqualTo(TestingRows.expected(rows, COLUMNS));
-      assertThat(kept.misses()).as("%s: no page decompressed twice", file).isEqualTo(60);
+      assertThat(kept.misses())
+          .as("%s: no page decompressed twice", file)
+          .isEqualTo(60 + dictionaryPages);
       assertThat(kept.hits()).isPositive();
     }
   }
@@ -105,7 +111,7 @@ class TestDecompressedPages {
     assertThat(kept.keptBytes()).isZero();
     assertThat(read(v1, rows, kept)).isEqualTo(TestingRows.expected(rows, COLUMNS));
     assertThat(kept.hits()).isZero();
-    assertThat(kept.misses()).isEqualTo(120);
+    assertThat(kept.misses()).isEqualTo(124);
   }
 
   @Test
@@ -132,11 +138,16 @@ class TestDecompressedPages {
       assertThat(overlappingDataPages(first)).isEqualTo(first.stats().pagesPlanned());
     }
     try (ParquetRead again = reader.start(serverRequest(v1, rows))) {
-      // No GET covers a data page; only dictionary pages are read.
+      // No GET at all: the dictionary pages are kept decompressed too. Fetching them alone used to
+      // coalesce them into other ranges than the first read's, a miss for a page cache keyed by
+      // range on every second execution (issue 25: hits/misses 0/3, then 24/1, then 25/0).
+      assertThat(again.pageReads()).isEmpty();
       assertThat(overlappingDataPages(again)).isZero();
       assertThat(TestingRows.rows(again.readAll())).isEqualTo(TestingRows.expected(rows, COLUMNS));
       assertThat(again.stats().keptPagesRead()).isEqualTo(again.stats().pagesPlanned());
       assertThat(again.stats().pagesRead()).isEqualTo(again.stats().pagesPlanned());
+      assertThat(again.stats().requests()).isZero();
+      assertThat(again.stats().bytesRead()).isZero();
     }
   }
 

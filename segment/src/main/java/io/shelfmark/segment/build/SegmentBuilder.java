@@ -19,6 +19,7 @@ import io.shelfmark.segment.metadata.DataFileEntry;
 import io.shelfmark.segment.metadata.DataFileIdentity;
 import io.shelfmark.segment.metadata.MapColumnInfo;
 import io.shelfmark.segment.metadata.PageLayouts;
+import io.shelfmark.segment.metadata.ParquetDictionaryPages;
 import io.shelfmark.segment.metadata.SegmentMetadata;
 import io.shelfmark.segment.metadata.SegmentStatistics;
 import io.shelfmark.segment.spi.ColumnDescriptor;
@@ -151,7 +152,8 @@ public final class SegmentBuilder {
       DataFileIdentity identity,
       List<Long> rowGroupRowCounts,
       byte[] footer,
-      List<ChunkPageLayout> pages) {}
+      List<ChunkPageLayout> pages,
+      Map<Long, byte[]> dictionaryPages) {}
 
   private record StatisticsKey(int file, int rowGroup, String column) {}
 
@@ -169,7 +171,24 @@ public final class SegmentBuilder {
       List<Long> rowGroupRowCounts,
       byte[] footer,
       List<ChunkPageLayout> pages) {
+    return addDataFile(identity, rowGroupRowCounts, footer, pages, Map.of());
+  }
+
+  /**
+   * As {@link #addDataFile(DataFileIdentity, List, byte[], List)}, keeping Parquet dictionary pages
+   * with the segment (its {@code dictionary-pages} part; none when empty).
+   *
+   * @param dictionaryPages each kept page's bytes (header included) by the file offset of its
+   *     header, which must be a chunk's dictionary page in {@code pages}
+   */
+  public SegmentBuilder addDataFile(
+      DataFileIdentity identity,
+      List<Long> rowGroupRowCounts,
+      byte[] footer,
+      List<ChunkPageLayout> pages,
+      Map<Long, byte[]> dictionaryPages) {
     checkOpen();
+    checkDictionaryPages(identity, pages, dictionaryPages);
     int firstDoc = 0;
     for (DataFileInput file : files) {
       firstDoc += (int) file.identity().recordCount();
@@ -181,8 +200,32 @@ public final class SegmentBuilder {
             identity,
             ImmutableList.copyOf(rowGroupRowCounts),
             footer.clone(),
-            ImmutableList.copyOf(pages)));
+            ImmutableList.copyOf(pages),
+            new TreeMap<>(dictionaryPages)));
     return this;
+  }
+
+  /** Kept pages must be the dictionary pages the layouts name, byte for byte their size. */
+  private static void checkDictionaryPages(
+      DataFileIdentity identity, List<ChunkPageLayout> pages, Map<Long, byte[]> dictionaryPages) {
+    Map<Long, Integer> sizes = new HashMap<>();
+    for (ChunkPageLayout chunk : pages) {
+      if (chunk.hasDictionaryPage()) {
+        sizes.put(chunk.dictionaryOffset(), chunk.dictionarySize());
+      }
+    }
+    for (Map.Entry<Long, byte[]> page : dictionaryPages.entrySet()) {
+      Integer size = sizes.get(page.getKey());
+      if (size == null || size != page.getValue().length) {
+        throw new IllegalArgumentException(
+            "Cannot keep the page at offset %d of %s: %d bytes where the page layouts have %s (keep only chunks' dictionary pages, whole)"
+                .formatted(
+                    page.getKey(),
+                    identity.path(),
+                    page.getValue().length,
+                    size == null ? "no dictionary page" : "a dictionary page of " + size));
+      }
+    }
   }
 
   /** Adds a column with the given index types (ids such as {@code "inverted"}). */
@@ -367,6 +410,12 @@ public final class SegmentBuilder {
           PartKey.file(PartKinds.PAGES, f),
           PageLayouts.VERSION,
           PageLayouts.serialize(file.pages()));
+      if (!file.dictionaryPages().isEmpty()) {
+        writer.writePart(
+            PartKey.file(PartKinds.DICTIONARY_PAGES, f),
+            ParquetDictionaryPages.VERSION,
+            ParquetDictionaryPages.serialize(file.dictionaryPages()));
+      }
       entries.add(new DataFileEntry(file.identity(), firstDoc, file.rowGroupRowCounts()));
       statistics.add(
           new SegmentStatistics.FileStatistics(fileStatistics.get(f), rowGroupStatistics.get(f)));

@@ -26,9 +26,15 @@ public final class PartKinds {
   /** Per column: the sorted dictionary of distinct non-null values. */
   public static final String DICTIONARY = "dictionary";
 
+  /**
+   * Per file: the Parquet dictionary pages kept with the segment ({@code ParquetDictionaryPages}),
+   * so a server fetches only data pages. Optional: absent when the builder kept none.
+   */
+  public static final String DICTIONARY_PAGES = "dictionary-pages";
+
   /** Every core kind: index types may not use these ids. */
   public static final Set<String> CORE =
-      Set.of(METADATA, STATISTICS, FOOTER, PAGES, NULLS, DICTIONARY);
+      Set.of(METADATA, STATISTICS, FOOTER, PAGES, NULLS, DICTIONARY, DICTIONARY_PAGES);
 
   private PartKinds() {}
 }

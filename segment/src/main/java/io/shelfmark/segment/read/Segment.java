@@ -15,6 +15,7 @@ import io.shelfmark.segment.format.UnsupportedSegmentVersionException;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.PageLayouts;
+import io.shelfmark.segment.metadata.ParquetDictionaryPages;
 import io.shelfmark.segment.metadata.SegmentMetadata;
 import io.shelfmark.segment.metadata.SegmentStatistics;
 import io.shelfmark.segment.source.SegmentSource;
@@ -28,9 +29,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32C;
@@ -185,6 +188,7 @@ public final class Segment implements Closeable {
           case PartKinds.METADATA -> SegmentMetadata.VERSION;
           case PartKinds.STATISTICS -> SegmentStatistics.VERSION;
           case PartKinds.PAGES -> PageLayouts.VERSION;
+          case PartKinds.DICTIONARY_PAGES -> ParquetDictionaryPages.VERSION;
           case PartKinds.FOOTER -> SegmentBuilder.FOOTER_VERSION;
           case PartKinds.NULLS -> SegmentBuilder.NULLS_VERSION;
           case PartKinds.DICTIONARY -> Dictionaries.VERSION;
@@ -320,6 +324,20 @@ public final class Segment implements Closeable {
   public List<ChunkPageLayout> pageLayouts(int file) throws IOException {
     PartKey key = PartKey.file(PartKinds.PAGES, file);
     return PageLayouts.deserialize(reader(key, part(key).orElseThrow(() -> missing(key))));
+  }
+
+  /**
+   * The Parquet dictionary pages of data file {@code file} kept with the segment, by the file
+   * offset of their header: views of the part (a pinned segment's mapping: no copy). Empty when the
+   * segment keeps none.
+   */
+  public NavigableMap<Long, ByteBuffer> dictionaryPages(int file) throws IOException {
+    PartKey key = PartKey.file(PartKinds.DICTIONARY_PAGES, file);
+    Optional<ByteBuffer> bytes = part(key);
+    if (bytes.isEmpty()) {
+      return Collections.emptyNavigableMap();
+    }
+    return ParquetDictionaryPages.deserialize(reader(key, bytes.get()));
   }
 
   /** Per-file and per-row-group column statistics (empty when the segment has no data files). */
@@ -459,6 +477,14 @@ public final class Segment implements Closeable {
   }
 
   private record ReaderKey(String column, String typeId) {}
+
+  /**
+   * Whether the segment's bytes are in memory or mapped from local disk (a pinned segment): parts
+   * are then views, read without a request and without a copy.
+   */
+  public boolean isMemoryResident() {
+    return source.isMemoryResident();
+  }
 
   /**
    * Opens every index reader this segment has and this reader knows (with the dictionaries and null

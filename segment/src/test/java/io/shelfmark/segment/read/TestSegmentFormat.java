@@ -8,6 +8,8 @@ import io.shelfmark.segment.filter.FilterEvaluator;
 import io.shelfmark.segment.filter.FilterResult;
 import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartKey;
+import io.shelfmark.segment.format.PartKinds;
+import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.format.SegmentFormat;
 import io.shelfmark.segment.format.TableOfContents;
 import io.shelfmark.segment.format.TocEntry;
@@ -16,6 +18,7 @@ import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.metadata.DataFileEntry;
+import io.shelfmark.segment.metadata.ParquetDictionaryPages;
 import io.shelfmark.segment.predicate.Predicate;
 import io.shelfmark.segment.source.ByteArraySegmentSource;
 import io.shelfmark.segment.spi.Value;
@@ -30,8 +33,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Random;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
@@ -115,6 +121,102 @@ class TestSegmentFormat {
           .contains(Value.of(99.0));
       assertThat(segment.statistics().rowGroup(0, 0, "sum_rollup")).isEmpty();
     }
+  }
+
+  @Test
+  void testDictionaryPagesRoundTripAsViewsAndOnlyChunksDictionaryPagesAreKept() throws IOException {
+    TestingTable table = new TestingTable(10_000);
+    ChunkPageLayout first =
+        new ChunkPageLayout(
+            0, 0, 10_000, 4, 120, new long[] {124}, new int[] {2000}, new long[] {0}, true);
+    ChunkPageLayout second =
+        new ChunkPageLayout(
+            0, 1, 10_000, 2124, 7, new long[] {2131}, new int[] {50}, new long[] {0}, true);
+    ChunkPageLayout plain =
+        new ChunkPageLayout(
+            0, 2, 10_000, -1, 0, new long[] {2181}, new int[] {60}, new long[] {0}, true);
+    byte[] firstPage = new byte[120];
+    new Random(3).nextBytes(firstPage);
+    byte[] secondPage = {1, 2, 3, 4, 5, 6, 7};
+    byte[] footer = {9, 9};
+    List<ChunkPageLayout> layouts = List.of(first, second, plain);
+
+    SegmentBuilder builder = new SegmentBuilder(INDEXES, "kept-pages");
+    builder.addDataFile(
+        table.identity(),
+        table.rowGroupRowCounts(),
+        footer,
+        layouts,
+        Map.of(4L, firstPage, 2124L, secondPage));
+    try (Segment segment = TestingSegments.open(builder.toByteArray())) {
+      NavigableMap<Long, ByteBuffer> pages = segment.dictionaryPages(0);
+      assertThat(pages.keySet()).containsExactly(4L, 2124L);
+      assertThat(bytes(pages.get(4L))).isEqualTo(firstPage);
+      assertThat(bytes(pages.get(2124L))).isEqualTo(secondPage);
+      assertThat(pages.get(4L).isReadOnly()).isTrue();
+      assertThat(
+              segment
+                  .tableOfContents()
+                  .find(PartKey.file(PartKinds.DICTIONARY_PAGES, 0))
+                  .orElseThrow()
+                  .version())
+          .isEqualTo(ParquetDictionaryPages.VERSION);
+    }
+
+    // None kept: no part at all (segments without one read as before).
+    SegmentBuilder none = new SegmentBuilder(INDEXES, "no-kept-pages");
+    none.addDataFile(table.identity(), table.rowGroupRowCounts(), footer, layouts);
+    try (Segment segment = TestingSegments.open(none.toByteArray())) {
+      assertThat(segment.dictionaryPages(0)).isEmpty();
+      assertThat(segment.tableOfContents().find(PartKey.file(PartKinds.DICTIONARY_PAGES, 0)))
+          .isEmpty();
+    }
+
+    SegmentBuilder wrong = new SegmentBuilder(INDEXES, "wrong-pages");
+    assertThatThrownBy(
+            () ->
+                wrong.addDataFile(
+                    table.identity(),
+                    table.rowGroupRowCounts(),
+                    footer,
+                    layouts,
+                    Map.of(2181L, new byte[60])))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot keep the page at offset 2181 of %s: 60 bytes where the page layouts have no dictionary page (keep only chunks' dictionary pages, whole)",
+            table.identity().path());
+    assertThatThrownBy(
+            () ->
+                wrong.addDataFile(
+                    table.identity(),
+                    table.rowGroupRowCounts(),
+                    footer,
+                    layouts,
+                    Map.of(4L, new byte[119])))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("119 bytes where the page layouts have a dictionary page of 120");
+  }
+
+  @Test
+  void testDictionaryPagesPartWhoseTableDisagreesWithItsBytesIsCorrupt() {
+    byte[] part = ParquetDictionaryPages.serialize(Map.of(4L, new byte[] {1, 2, 3}));
+    byte[] truncated = Arrays.copyOf(part, part.length - 1);
+    assertThatThrownBy(
+            () ->
+                ParquetDictionaryPages.deserialize(
+                    new PartReader(
+                        "s.shfm",
+                        "dictionary-pages[0]",
+                        64,
+                        ByteBuffer.wrap(truncated).order(ByteOrder.LITTLE_ENDIAN))))
+        .isInstanceOf(CorruptSegmentException.class)
+        .hasMessageContaining("the dictionary pages hold 3 bytes but 2 follow their table");
+  }
+
+  private static byte[] bytes(ByteBuffer buffer) {
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.duplicate().get(bytes);
+    return bytes;
   }
 
   @Test

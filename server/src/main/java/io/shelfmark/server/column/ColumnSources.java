@@ -7,10 +7,13 @@ import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.parquet.schema.ColumnRole;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import io.shelfmark.segment.index.forward.ForwardIndexReader;
+import io.shelfmark.segment.index.inverted.InvertedIndexReader;
+import io.shelfmark.segment.index.inverted.InvertedIndexType;
 import io.shelfmark.segment.index.sorted.SortedIndexReader;
 import io.shelfmark.segment.index.sorted.SortedIndexType;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.segment.spi.ColumnDescriptor;
+import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.ValueType;
 import io.shelfmark.server.filter.PredicateTranslator.SegmentColumn;
@@ -25,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import org.apache.parquet.format.Type;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Where each column or map key a query reads comes from, for one data file: the segment's forward
@@ -54,6 +58,17 @@ public final class ColumnSources {
    */
   public record Sorted(
       SortedIndexReader reader, ValueType valueType, Optional<Vector.Dictionary> strings)
+      implements Source {}
+
+  /**
+   * Read back from the segment's inverted index, for the docs of an exact answer only ({@link
+   * InvertedIds}): a column without a forward index that a GROUP BY or aggregate reads.
+   */
+  public record Inverted(
+      InvertedIds ids,
+      ValueType valueType,
+      Dictionary dictionary,
+      Optional<Vector.Dictionary> strings)
       implements Source {}
 
   /**
@@ -120,6 +135,40 @@ public final class ColumnSources {
               .formatted(tableColumn, leaf.type().displayName(), tableColumn));
     }
     return new Parquet(leaves, leaves.get(0));
+  }
+
+  /**
+   * {@code leaf}'s values for exactly {@code docs} from the segment's inverted index, when it has
+   * one over at most {@link InvertedIds#MAX_CARDINALITY} values: an index-only source standing in
+   * for a Parquet read. {@code docs} must be the exact matching docs (nothing left to check).
+   */
+  public Optional<Inverted> inverted(Expression leaf, RoaringBitmap docs) {
+    Optional<SegmentColumn> column = segmentColumn(leaf);
+    if (column.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<IndexReader> index = index(column.get().name(), InvertedIndexType.ID);
+    if (index.isEmpty() || !(index.get() instanceof InvertedIndexReader reader)) {
+      return Optional.empty();
+    }
+    Optional<Dictionary> dictionary;
+    try {
+      dictionary = segment.get().dictionary(column.get().name());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (dictionary.isEmpty() || dictionary.get().size() > InvertedIds.MAX_CARDINALITY) {
+      return Optional.empty();
+    }
+    ValueType type = column.get().type();
+    return Optional.of(
+        new Inverted(
+            InvertedIds.of(reader, dictionary.get().size(), docs),
+            type,
+            dictionary.get(),
+            type == ValueType.STRING
+                ? Optional.of(SegmentVectors.strings(dictionary.get()))
+                : Optional.empty()));
   }
 
   private UnsupportedQueryException notMap(String column) {

@@ -51,6 +51,46 @@ public final class SegmentVectors {
     };
   }
 
+  /**
+   * The values of {@code docs[0..count)} read back from an inverted index (docs of the answer the
+   * ids were made for), as a vector of {@code type}.
+   */
+  public static Vector read(ColumnSources.Inverted source, SqlType type, int[] docs, int count) {
+    int[] ids = new int[count];
+    source.ids().ids(docs, count, ids);
+    boolean[] nulls = null;
+    for (int i = 0; i < count; i++) {
+      if (ids[i] < 0) {
+        if (nulls == null) {
+          nulls = new boolean[count];
+        }
+        nulls[i] = true;
+      }
+    }
+    Dictionary dictionary = source.dictionary();
+    return switch (source.valueType()) {
+      case STRING -> Vector.ofIds(type, count, ids, source.strings().orElseThrow());
+      case LONG -> {
+        long[] values = new long[count];
+        for (int i = 0; i < count; i++) {
+          if (ids[i] >= 0) {
+            values[i] = dictionary.longValue(ids[i]);
+          }
+        }
+        yield Vector.ofLongs(type, count, values, nulls);
+      }
+      case DOUBLE -> {
+        double[] values = new double[count];
+        for (int i = 0; i < count; i++) {
+          if (ids[i] >= 0) {
+            values[i] = dictionary.doubleValue(ids[i]);
+          }
+        }
+        yield Vector.ofDoubles(type, count, values, nulls);
+      }
+    };
+  }
+
   /** The values of {@code docs[0..count)} from a sorted index, as a vector of {@code type}. */
   public static Vector read(ColumnSources.Sorted source, SqlType type, int[] docs, int count) {
     SortedIndexReader reader = source.reader();

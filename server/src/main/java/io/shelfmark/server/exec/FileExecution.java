@@ -6,6 +6,7 @@ import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.parquet.read.ParquetRead;
@@ -71,6 +72,8 @@ final class FileExecution {
   private PartialResult rowGroupGroups;
   private long rowGroupsPruned;
   private long docsScanned;
+  // The file's dictionary pages its pinned segment keeps: reads of the file do not fetch them.
+  private KeptDictionaryPages keptDictionaries = KeptDictionaryPages.NONE;
 
   FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
     this.plan = plan;
@@ -95,6 +98,7 @@ final class FileExecution {
       pages = Optional.of(prepared.pages());
       fields = prepared.fields(context.tableSchema());
       live = prepared.live(task.deletedPositions(), file.recordCount());
+      keptDictionaries = prepared.keptDictionaries();
     } else {
       footer = readFooter(location);
       pages = Optional.empty();
@@ -192,6 +196,11 @@ final class FileExecution {
     for (Expression leaf : neededLeaves(filter)) {
       leaves.put(leaf, sources.source(leaf));
     }
+    if (filter.exact() && plan.aggregated()) {
+      // Aggregations only: a selection with a LIMIT reads the first rows' pages, far less than
+      // reading back every matching doc's id from the posting lists.
+      indexOnlyFromInvertedIndexes(sources, filter, leaves);
+    }
     RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
     if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
       docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
@@ -200,6 +209,29 @@ final class FileExecution {
     ReadStats stats = readParquet(location, footer, pages, leaves, filter, batches);
     docsScanned += batches.docsScanned();
     return stats;
+  }
+
+  /**
+   * With an exact answer, the columns still to read from Parquet whose values the segment's
+   * inverted indexes give for those docs: when that covers every one of them, they are read back
+   * from the posting lists and the file is answered from the segment alone (GROUP BY, COUNT
+   * DISTINCT, MIN/MAX of an inverted-indexed column without a forward index). When some column must
+   * still come from Parquet, nothing changes: one Parquet read brings the others along for little.
+   */
+  private void indexOnlyFromInvertedIndexes(
+      ColumnSources sources, Filter filter, Map<Expression, ColumnSources.Source> leaves) {
+    Map<Expression, ColumnSources.Source> replaced = new LinkedHashMap<>();
+    for (Map.Entry<Expression, ColumnSources.Source> leaf : leaves.entrySet()) {
+      if (leaf.getValue() instanceof ColumnSources.Parquet) {
+        Optional<ColumnSources.Inverted> inverted =
+            sources.inverted(leaf.getKey(), filter.definite());
+        if (inverted.isEmpty()) {
+          return;
+        }
+        replaced.put(leaf.getKey(), inverted.get());
+      }
+    }
+    leaves.putAll(replaced);
   }
 
   /** The filter's answer for this file: which docs match for sure, which remain to be checked. */
@@ -403,7 +435,13 @@ final class FileExecution {
             : RowSelection.of(rows);
     ReadRequest request =
         new ReadRequest(
-            location, file.fileSizeInBytes(), Optional.of(footer), pages, columns, selection);
+            location,
+            file.fileSizeInBytes(),
+            Optional.of(footer),
+            pages,
+            columns,
+            selection,
+            keptDictionaries);
     try (ParquetRead read = reader.start(request)) {
       if (plan.aggregated()) {
         // An aggregation reads every selected row group: while this thread consumes one, the

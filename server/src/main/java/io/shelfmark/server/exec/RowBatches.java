@@ -168,6 +168,8 @@ final class RowBatches {
         case ColumnSources.Forward forward ->
             SegmentVectors.read(forward, leaf.type(), docs, count);
         case ColumnSources.Sorted sorted -> SegmentVectors.read(sorted, leaf.type(), docs, count);
+        case ColumnSources.Inverted inverted ->
+            SegmentVectors.read(inverted, leaf.type(), docs, count);
         case ColumnSources.Parquet parquet -> {
           if (batch == null) {
             throw new IllegalStateException("Cannot read " + leaf + " without a Parquet batch");

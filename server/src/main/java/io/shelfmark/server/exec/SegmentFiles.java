@@ -6,6 +6,7 @@ import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.PageLocation;
 import io.shelfmark.parquet.metadata.ParquetFooter;
+import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.schema.ParquetSchema;
 import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.DataFileEntry;
@@ -65,14 +66,25 @@ final class SegmentFiles {
     private final ParquetFooter footer;
     private final FilePageLocations pages;
     private final ParquetSchema schema;
+    private final KeptDictionaryPages keptDictionaries;
     private volatile FileFields fields;
     private volatile LiveDocs live;
     private volatile FilterTranslation translation;
 
-    private Prepared(ParquetFooter footer, FilePageLocations pages, ParquetSchema schema) {
+    private Prepared(
+        ParquetFooter footer,
+        FilePageLocations pages,
+        ParquetSchema schema,
+        KeptDictionaryPages keptDictionaries) {
       this.footer = footer;
       this.pages = pages;
       this.schema = schema;
+      this.keptDictionaries = keptDictionaries;
+    }
+
+    /** The file's dictionary pages the segment keeps, which reads of the file do not fetch. */
+    KeptDictionaryPages keptDictionaries() {
+      return keptDictionaries;
     }
 
     ParquetFooter footer() {
@@ -119,7 +131,23 @@ final class SegmentFiles {
   static Prepared prepare(Segment segment, DataFileInfo file) throws IOException {
     ParquetFooter footer = footer(segment, file);
     return new Prepared(
-        footer, pageLocations(segment, footer), ParquetSchema.from(file.path(), footer.schema()));
+        footer,
+        pageLocations(segment, footer),
+        ParquetSchema.from(file.path(), footer.schema()),
+        keptDictionaries(segment));
+  }
+
+  /**
+   * The dictionary pages a pinned segment keeps: views of its mapping, so a query fetches only data
+   * pages. A remote segment's are not used: its part would be downloaded whole and held on the heap
+   * for as long as the segment is open, for every segment a server serves; its queries fetch
+   * dictionary pages with the data pages, as before.
+   */
+  static KeptDictionaryPages keptDictionaries(Segment segment) throws IOException {
+    if (!segment.isMemoryResident()) {
+      return KeptDictionaryPages.NONE;
+    }
+    return KeptDictionaryPages.of(segment.dictionaryPages(0));
   }
 
   /** Rows {@code 0 .. recordCount - 1} minus {@code deleted}. */

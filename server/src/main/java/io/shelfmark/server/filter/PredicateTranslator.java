@@ -30,9 +30,10 @@ import java.util.Optional;
  * Translates a normalised SQL filter term into the segment's {@link Predicate} model, when every
  * leaf is a plain {@code column op literal} on a column the segment may answer for: {@code =},
  * {@code <>}, ranges, {@code BETWEEN}, {@code IN}/{@code NOT IN}, {@code IS [NOT] NULL}, a LIKE
- * without wildcards, under AND/OR. Anything else (expressions such as {@code a + 1 > 3}, casts,
- * LIKE patterns, NULL literals, columns the segment lacks or may not use) makes the whole term
- * untranslatable; the executor then evaluates it on values read from Parquet.
+ * without wildcards (equality) or a literal prefix then {@code %} (a range of the string order),
+ * under AND/OR. Anything else (expressions such as {@code a + 1 > 3}, casts, other LIKE patterns,
+ * NULL literals, columns the segment lacks or may not use) makes the whole term untranslatable; the
+ * executor then evaluates it on values read from Parquet.
  *
  * <p>Each translation is exact in three-valued logic: {@code x <> v} becomes {@code NOT (x = v)},
  * which the segment defines as true only where x is not null, as SQL does. {@code x IN (a, NULL)}
@@ -173,12 +174,73 @@ public final class PredicateTranslator {
   }
 
   private Optional<Predicate> like(Like like) {
-    Optional<String> exact = like.pattern().exactValue();
     Optional<SegmentColumn> column = column(like.value());
-    if (exact.isEmpty() || column.isEmpty() || column.get().type() != ValueType.STRING) {
+    if (column.isEmpty() || column.get().type() != ValueType.STRING) {
       return Optional.empty();
     }
-    return Optional.of(negate(new Eq(column.get().name(), Value.of(exact.get())), like.negated()));
+    Optional<String> exact = like.pattern().exactValue();
+    if (exact.isPresent()) {
+      return Optional.of(
+          negate(new Eq(column.get().name(), Value.of(exact.get())), like.negated()));
+    }
+    return prefixOnly(like)
+        .map(prefix -> negate(prefixRange(column.get().name(), prefix), like.negated()));
+  }
+
+  /**
+   * The prefix of a pattern that is a literal prefix followed only by {@code %} ({@code 'tk_c%'}
+   * has a {@code _}: not one), without an escape character (kept simple: such patterns stay
+   * residual). Empty prefixes are left residual too.
+   */
+  private static Optional<String> prefixOnly(Like like) {
+    if (like.pattern().escape().isPresent()) {
+      return Optional.empty();
+    }
+    String pattern = like.pattern().pattern();
+    int end = pattern.length();
+    while (end > 0 && pattern.charAt(end - 1) == '%') {
+      end--;
+    }
+    String prefix = pattern.substring(0, end);
+    if (end == pattern.length()
+        || prefix.isEmpty()
+        || prefix.indexOf('%') >= 0
+        || prefix.indexOf('_') >= 0) {
+      return Optional.empty();
+    }
+    return Optional.of(prefix);
+  }
+
+  /**
+   * {@code LIKE 'p%'} as a range of the segment's string order (unsigned UTF-8 bytes, the order of
+   * code points): the values starting with {@code p = q + c} are exactly those from {@code p}
+   * (inclusive) to {@code q + (c + 1)} (exclusive). Proof: a value with prefix {@code q} whose next
+   * code point is below {@code c} sorts before {@code p}, above {@code c} at or after {@code q + (c
+   * + 1)}; a value differing within {@code q} sorts the same against both bounds. When {@code c} is
+   * the last code point (U+10FFFF) every value from {@code p} on with prefix {@code q} starts with
+   * {@code p}, so the bound is {@code q}'s own, and none when {@code q} is empty.
+   */
+  static Range prefixRange(String column, String prefix) {
+    Optional<String> upper = successor(prefix);
+    return new Range(
+        column,
+        Optional.of(Bound.inclusive(Value.of(prefix))),
+        upper.map(u -> Bound.exclusive(Value.of(u))));
+  }
+
+  /** The least string above every string starting with {@code prefix}, if any. */
+  private static Optional<String> successor(String prefix) {
+    String rest = prefix;
+    while (!rest.isEmpty()) {
+      int last = rest.codePointBefore(rest.length());
+      String head = rest.substring(0, rest.length() - Character.charCount(last));
+      if (last < Character.MAX_CODE_POINT) {
+        int next = last + 1 == Character.MIN_SURROGATE ? Character.MAX_SURROGATE + 1 : last + 1;
+        return Optional.of(head + Character.toString(next));
+      }
+      rest = head;
+    }
+    return Optional.empty();
   }
 
   private Optional<SegmentColumn> column(Expression leaf) {

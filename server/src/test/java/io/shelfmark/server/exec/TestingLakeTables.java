@@ -211,7 +211,7 @@ final class TestingLakeTables implements Closeable {
               l: {indexes: [range]}
               d: {indexes: [range]}
               f: {indexes: [range]}
-              s: {indexes: [inverted, forward]}
+              s: {indexes: [inverted]}
               b: {indexes: [inverted]}
               dt: {indexes: [range, forward]}
               ts: {indexes: [range]}

@@ -2,6 +2,7 @@ package io.shelfmark.server.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import io.shelfmark.server.filter.PredicateTranslator.SegmentColumn;
 import io.shelfmark.sql.SqlPlanner;
@@ -63,6 +64,28 @@ class TestPredicateTranslator {
     assertThat(translate("s LIKE 'exact'")).containsExactly("s = 'exact'");
     assertThat(translate("s IS NULL OR a > 3")).containsExactly("(s IS NULL) OR (a > 3)");
     assertThat(translate("5 < a")).containsExactly("a > 5");
+    // A literal prefix then only %: a range of the string order, matched over the dictionary.
+    assertThat(translate("s LIKE 'tk%'")).containsExactly("s >= 'tk' AND s < 'tl'");
+    assertThat(translate("s LIKE 'tk%%'")).containsExactly("s >= 'tk' AND s < 'tl'");
+    assertThat(translate("s NOT LIKE 'tk%'")).containsExactly("NOT (s >= 'tk' AND s < 'tl')");
+  }
+
+  @Test
+  void prefixRangesCoverExactlyTheValuesWithThePrefix() {
+    // The next code point after the last; past U+D7FF comes U+E000 (no surrogates in UTF-8);
+    // after U+10FFFF the bound moves to the character before; none is left for a prefix of only
+    // U+10FFFF, whose values are all at or above it.
+    assertThat(upper("ab")).contains("ac");
+    assertThat(upper("a\uD7FF")).contains("a\uE000");
+    assertThat(upper("a\uDBFF\uDFFF")).contains("b");
+    assertThat(upper("\uDBFF\uDFFF")).isEmpty();
+    assertThat(upper("a\u00FF")).contains("a\u0100");
+  }
+
+  private static Optional<String> upper(String prefix) {
+    return PredicateTranslator.prefixRange("s", prefix)
+        .upper()
+        .map(bound -> ((Value.StringValue) bound.value()).value());
   }
 
   @Test
@@ -70,7 +93,10 @@ class TestPredicateTranslator {
     assertThat(translate("unindexed = 1")).containsExactly("residual (unindexed = 1)");
     assertThat(translate("m['other'] = 'x'")).containsExactly("residual (m['other'] = 'x')");
     assertThat(translate("a + 1 > 3")).containsExactly("residual ((a + 1) > 3)");
-    assertThat(translate("s LIKE 'tk%'")).containsExactly("residual (s LIKE 'tk%')");
+    assertThat(translate("s LIKE 'tk_c%'")).containsExactly("residual (s LIKE 'tk_c%')");
+    assertThat(translate("s LIKE '%tk'")).containsExactly("residual (s LIKE '%tk')");
+    assertThat(translate("s LIKE 't%k'")).containsExactly("residual (s LIKE 't%k')");
+    assertThat(translate("s LIKE '%'")).containsExactly("residual (s LIKE '%')");
     assertThat(translate("a NOT IN (1, NULL)")).containsExactly("residual (a NOT IN (1, NULL))");
     // One untranslatable leaf makes the whole OR residual.
     assertThat(translate("a = 1 OR unindexed = 2"))
