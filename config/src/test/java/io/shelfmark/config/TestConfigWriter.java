@@ -74,7 +74,7 @@ class TestConfigWriter {
                 keys:
                 - node
                 - service
-            replication: 1
+            replication: 2
             refresh-interval: 1m
             """);
   }
