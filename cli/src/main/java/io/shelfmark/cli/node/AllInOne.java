@@ -3,6 +3,8 @@ package io.shelfmark.cli.node;
 import static java.util.Objects.requireNonNull;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.shelfmark.broker.auth.Authenticator;
+import io.shelfmark.broker.flightsql.BrokerFlightServer;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
@@ -20,6 +22,7 @@ import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.cli.ShelfmarkVersion;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
@@ -91,6 +94,8 @@ public final class AllInOne implements AutoCloseable {
   private final LongSupplier cachedBytes;
   private final int port;
   private final String url;
+  private final int flightPort;
+  private final boolean flightTls;
 
   private AllInOne(
       List<AutoCloseable> resources,
@@ -99,7 +104,9 @@ public final class AllInOne implements AutoCloseable {
       NodeWarmup warmup,
       LongSupplier cachedBytes,
       String url,
-      int port) {
+      int port,
+      int flightPort,
+      boolean flightTls) {
     this.resources = resources;
     this.registry = registry;
     this.tables = tables;
@@ -107,6 +114,8 @@ public final class AllInOne implements AutoCloseable {
     this.cachedBytes = cachedBytes;
     this.url = url;
     this.port = port;
+    this.flightPort = flightPort;
+    this.flightTls = flightTls;
   }
 
   /**
@@ -115,10 +124,29 @@ public final class AllInOne implements AutoCloseable {
    * @param config the process's cluster config: storage, segment store, cache, data dir, ports
    * @param catalogs the Iceberg catalogs table configs may name, by name
    * @param dataStore reads the tables' data files (and the segment store when it is in S3)
-   * @param port the broker's HTTP port; 0 picks a free one
+   * @param port the broker's HTTP port; 0 picks a free one, for the Flight SQL endpoint too (tests,
+   *     benchmarks); otherwise Flight SQL binds {@code broker.flight-port}
    */
   public static AllInOne start(
       ClusterConfig config, Map<String, Catalog> catalogs, ObjectStore dataStore, int port)
+      throws IOException {
+    requireNonNull(config, "config is null");
+    return start(
+        config, catalogs, dataStore, port, port == 0 ? 0 : config.ports().brokerFlightPort());
+  }
+
+  /**
+   * Starts every role.
+   *
+   * @param port the broker's HTTP port; 0 picks a free one
+   * @param flightPort the broker's Arrow Flight SQL port; 0 picks a free one
+   */
+  public static AllInOne start(
+      ClusterConfig config,
+      Map<String, Catalog> catalogs,
+      ObjectStore dataStore,
+      int port,
+      int flightPort)
       throws IOException {
     requireNonNull(config, "config is null");
     List<AutoCloseable> resources = new ArrayList<>();
@@ -261,6 +289,17 @@ public final class AllInOne implements AutoCloseable {
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
       resources.add(broker);
+      // Beside HTTP, the same queries, users and TLS for JDBC and ADBC clients.
+      BrokerFlightServer flight =
+          BrokerFlightServer.start(
+              config.host(),
+              flightPort,
+              queries,
+              routing,
+              new Authenticator(access.security()),
+              access.security().tls(),
+              ShelfmarkVersion.version());
+      resources.add(flight);
       String url = access.scheme() + "://" + config.host() + ":" + boundPort;
       warmup.set(
           new NodeWarmup(
@@ -294,7 +333,16 @@ public final class AllInOne implements AutoCloseable {
                 + postingLists.stats().bytes()
                 + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0);
           };
-      return new AllInOne(resources, registry, tables, warmup.get(), cachedBytes, url, boundPort);
+      return new AllInOne(
+          resources,
+          registry,
+          tables,
+          warmup.get(),
+          cachedBytes,
+          url,
+          boundPort,
+          flight.port(),
+          access.security().tls().isPresent());
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
@@ -433,6 +481,24 @@ public final class AllInOne implements AutoCloseable {
   /** The broker's HTTP port. */
   public int port() {
     return port;
+  }
+
+  /** The broker's Arrow Flight SQL port. */
+  public int flightPort() {
+    return flightPort;
+  }
+
+  /**
+   * The URL Arrow's Flight SQL JDBC driver connects with ({@code useEncryption=true} when TLS is
+   * configured; add {@code user} and {@code password} when users are).
+   */
+  public String jdbcUrl() {
+    return "jdbc:arrow-flight-sql://"
+        + (url.substring(url.indexOf("://") + 3, url.lastIndexOf(':')))
+        + ":"
+        + flightPort
+        + "/?useEncryption="
+        + flightTls;
   }
 
   /** The broker's base URL: {@code https://} when TLS is configured. */
