@@ -98,7 +98,7 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
   }
 
   /** A statement whose ticket was handed out: its SQL, its user and whether it was cancelled. */
-  private record Statement(String sql, String user, AtomicBoolean cancelled) {}
+  private record Statement(String sql, String user, AtomicBoolean cancelled, AtomicBoolean read) {}
 
   /** A prepared statement; its parameters are bound by a DoPut before each execution. */
   private static final class Prepared {
@@ -137,7 +137,9 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
     Schema schema = describe(command.getQuery(), principal);
     ByteString handle = newHandle();
     statements.put(
-        handle, new Statement(command.getQuery(), principal.name(), new AtomicBoolean()));
+        handle,
+        new Statement(
+            command.getQuery(), principal.name(), new AtomicBoolean(), new AtomicBoolean()));
     FlightSql.TicketStatementQuery ticket =
         FlightSql.TicketStatementQuery.newBuilder().setStatementHandle(handle).build();
     return info(schema, descriptor, ticket);
@@ -163,8 +165,21 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
               .toRuntimeException());
       return;
     }
-    statements.invalidate(ticket.getStatementHandle());
-    stream(statement.sql(), principal, statement.cancelled(), context, listener);
+    // Kept while it runs, so that CancelFlightInfo still finds it; a ticket is read once.
+    if (!statement.read().compareAndSet(false, true)) {
+      listener.error(
+          CallStatus.ALREADY_EXISTS
+              .withDescription(
+                  "Cannot read the statement's result twice: its ticket was already read (ask for"
+                      + " the statement's FlightInfo again)")
+              .toRuntimeException());
+      return;
+    }
+    try {
+      stream(statement.sql(), principal, statement.cancelled(), context, listener);
+    } finally {
+      statements.invalidate(ticket.getStatementHandle());
+    }
   }
 
   // ---- prepared statements --------------------------------------------------------------------
