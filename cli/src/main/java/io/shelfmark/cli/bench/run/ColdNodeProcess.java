@@ -37,9 +37,15 @@ import java.util.concurrent.TimeUnit;
  * standard output and error go to {@link #log()}; every failure names that file. Not thread safe.
  */
 final class ColdNodeProcess implements AutoCloseable {
-  /** The JVM flags of {@code bin/shelfmark} (native access for SQLite and zstd, Unsafe quiet). */
+  /**
+   * The JVM flags of {@code bin/shelfmark} (native access for SQLite and zstd, Unsafe quiet, and
+   * java.nio open to Arrow's memory for the node's Flight SQL endpoint).
+   */
   static final List<String> JVM_FLAGS =
-      List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
+      List.of(
+          "--enable-native-access=ALL-UNNAMED",
+          "--sun-misc-unsafe-memory-access=allow",
+          "--add-opens=java.base/java.nio=ALL-UNNAMED");
 
   static final Duration START_TIMEOUT = Duration.ofMinutes(2);
   static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
