@@ -6,7 +6,12 @@ import picocli.CommandLine;
 public final class ShelfmarkVersion implements CommandLine.IVersionProvider {
   @Override
   public String[] getVersion() {
+    return new String[] {"shelfmark " + version()};
+  }
+
+  /** The jar's implementation version, or "development build" when run from classes. */
+  public static String version() {
     String version = Shelfmark.class.getPackage().getImplementationVersion();
-    return new String[] {"shelfmark " + (version == null ? "development build" : version)};
+    return version == null ? "development build" : version;
   }
 }

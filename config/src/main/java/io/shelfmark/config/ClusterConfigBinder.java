@@ -12,6 +12,7 @@ import static io.shelfmark.config.ClusterKeys.DECOMPRESSED;
 import static io.shelfmark.config.ClusterKeys.DIRECTORY;
 import static io.shelfmark.config.ClusterKeys.DISK;
 import static io.shelfmark.config.ClusterKeys.ENDPOINT;
+import static io.shelfmark.config.ClusterKeys.FLIGHT_PORT;
 import static io.shelfmark.config.ClusterKeys.HEAVY;
 import static io.shelfmark.config.ClusterKeys.HOST;
 import static io.shelfmark.config.ClusterKeys.HTTP_PORT;
@@ -282,7 +283,11 @@ final class ClusterConfigBinder {
         controller
             .integer(HTTP_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
             .orElse(PortsConfig.DEFAULT_CONTROLLER_HTTP_PORT);
-    return new PortsConfig(brokerPort, serverPort, controllerPort);
+    int flightPort =
+        broker
+            .integer(FLIGHT_PORT, PortsConfig.MIN_PORT, PortsConfig.MAX_PORT)
+            .orElse(PortsConfig.DEFAULT_BROKER_FLIGHT_PORT);
+    return new PortsConfig(brokerPort, serverPort, controllerPort, flightPort);
   }
 
   private static Optional<StorageConfig> bindStorage(ConfigNode storage) {

@@ -20,6 +20,7 @@ final class ClusterKeys {
   static final String CONTROLLER = "controller";
   static final String HTTP_PORT = "http-port";
   static final String RPC_PORT = "rpc-port";
+  static final String FLIGHT_PORT = "flight-port";
   static final String SEGMENT_MODE = "segment-mode";
   static final String WARMUP = "warmup";
   static final String ROUNDS = "rounds";
@@ -105,6 +106,7 @@ final class ClusterKeys {
           ROLES,
           HOST,
           BROKER + "." + HTTP_PORT,
+          BROKER + "." + FLIGHT_PORT,
           BROKER + "." + ALLOW_UNAUTHENTICATED_REMOTE_ACCESS,
           BROKER + "." + HTTP + "." + REQUEST_READ_TIMEOUT,
           BROKER + "." + HTTP + "." + IDLE_TIMEOUT,

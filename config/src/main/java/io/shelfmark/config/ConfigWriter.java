@@ -116,7 +116,8 @@ public final class ConfigWriter {
     root.put(ClusterKeys.HOST, config.host());
     ObjectNode broker =
         root.putObject(ClusterKeys.BROKER)
-            .put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort());
+            .put(ClusterKeys.HTTP_PORT, config.ports().brokerHttpPort())
+            .put(ClusterKeys.FLIGHT_PORT, config.ports().brokerFlightPort());
     if (config.allowUnauthenticatedRemoteAccess()) {
       broker.put(ClusterKeys.ALLOW_UNAUTHENTICATED_REMOTE_ACCESS, true);
     }

@@ -38,6 +38,7 @@ class TestClusterConfigLoader {
       host: 10.0.0.5
       broker:
         http-port: 18099
+        flight-port: 18815
         allow-unauthenticated-remote-access: true
         http:
           request-read-timeout: 5s
@@ -120,7 +121,7 @@ class TestClusterConfigLoader {
           "roles": ["broker", "server"],
           "host": "10.0.0.5",
           "broker": {
-            "http-port": 18099, "allow-unauthenticated-remote-access": true,
+            "http-port": 18099, "flight-port": 18815, "allow-unauthenticated-remote-access": true,
             "http": {
               "request-read-timeout": "5s", "idle-timeout": "30s", "max-connections": 1000,
               "max-connections-per-client": 100
@@ -158,7 +159,7 @@ class TestClusterConfigLoader {
     assertThat(config.clusterName()).isEqualTo("prod-eu");
     assertThat(config.roles()).containsExactly(Role.BROKER, Role.SERVER);
     assertThat(config.host()).isEqualTo("10.0.0.5");
-    assertThat(config.ports()).isEqualTo(new PortsConfig(18099, 18098, 18097));
+    assertThat(config.ports()).isEqualTo(new PortsConfig(18099, 18098, 18097, 18815));
     assertThat(config.allowUnauthenticatedRemoteAccess()).isTrue();
     assertThat(config.http())
         .isEqualTo(new HttpConfig(Duration.ofSeconds(5), Duration.ofSeconds(30), 1000, 100));
@@ -209,7 +210,7 @@ class TestClusterConfigLoader {
     assertThat(config.clusterName()).isEqualTo(ClusterConfig.DEFAULT_CLUSTER_NAME);
     assertThat(config.roles()).containsExactlyElementsOf(ClusterConfig.DEFAULT_ROLES);
     assertThat(config.host()).isEqualTo("127.0.0.1");
-    assertThat(config.ports()).isEqualTo(new PortsConfig(8099, 8098, 8097));
+    assertThat(config.ports()).isEqualTo(new PortsConfig(8099, 8098, 8097, 8815));
     assertThat(config.storage()).isEqualTo(StorageConfig.defaults());
     assertThat(config.storage().region()).isEqualTo("us-east-1");
     assertThat(config.storage().endpoint()).isEmpty();

@@ -25,6 +25,7 @@ import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.OutputColumn;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableSchemaProvider;
+import io.shelfmark.sql.type.SqlType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ref.WeakReference;
@@ -207,9 +208,11 @@ public final class EngineQueryService implements QueryService {
   private static QueryResponse constant(PlannedStatement.Constant constant) {
     List<String> names = new ArrayList<>();
     List<String> types = new ArrayList<>();
+    List<SqlType> sqlTypes = new ArrayList<>();
     for (OutputColumn output : constant.query().outputs()) {
       names.add(output.name());
       types.add(ResultRendering.typeName(output.type()));
+      sqlTypes.add(output.type());
     }
     List<List<Object>> rows = new ArrayList<>();
     for (List<Object> row : constant.rows()) {
@@ -220,7 +223,7 @@ public final class EngineQueryService implements QueryService {
       rows.add(rendered);
     }
     return new QueryResponse(
-        Optional.of(new QueryResponse.ResultTable(names, types, rows)),
+        Optional.of(new QueryResponse.ResultTable(names, types, rows, sqlTypes)),
         List.of(),
         QueryStatistics.NONE);
   }
@@ -280,7 +283,7 @@ public final class EngineQueryService implements QueryService {
             (int) stats.filesAnsweredFromSegment());
     QueryResponse.ResultTable table =
         new QueryResponse.ResultTable(
-            result.columnNames(), result.columnDataTypes(), result.rows());
+            result.columnNames(), result.columnDataTypes(), result.rows(), types(plan));
     if (!dispatched.unreadFiles().isEmpty()) {
       return new QueryResponse(
           Optional.of(table),
@@ -320,6 +323,59 @@ public final class EngineQueryService implements QueryService {
             String.join(", ", files.subList(0, shown)),
             files.size() > shown ? " and " + (files.size() - shown) + " more" : "",
             reason);
+  }
+
+  private static List<SqlType> types(QueryPlan plan) {
+    List<SqlType> types = new ArrayList<>(plan.outputs().size());
+    for (OutputColumn output : plan.outputs()) {
+      types.add(output.type());
+    }
+    return types;
+  }
+
+  /**
+   * Plans the request as {@link #execute} does (the same plan cache, the same view of the caller's
+   * tables) and answers its columns without rows; nothing is read and no admission slot taken.
+   */
+  @Override
+  public QueryResponse describe(QueryRequest request) {
+    requireNonNull(request, "request is null");
+    try {
+      PlannedQuery planned = planReadable(request);
+      return switch (planned.statement()) {
+        case PlannedStatement.Constant constant -> {
+          QueryResponse.ResultTable table = constant(constant).result().orElseThrow();
+          yield new QueryResponse(
+              Optional.of(
+                  new QueryResponse.ResultTable(
+                      table.columnNames(),
+                      table.columnDataTypes(),
+                      List.of(),
+                      table.columnTypes())),
+              List.of(),
+              QueryStatistics.NONE);
+        }
+        case PlannedStatement.OverTable table -> {
+          List<String> names = new ArrayList<>();
+          List<String> pinotTypes = new ArrayList<>();
+          for (OutputColumn output : table.plan().outputs()) {
+            names.add(output.name());
+            pinotTypes.add(ResultRendering.typeName(output.type()));
+          }
+          yield new QueryResponse(
+              Optional.of(
+                  new QueryResponse.ResultTable(names, pinotTypes, List.of(), types(table.plan()))),
+              List.of(),
+              QueryStatistics.NONE);
+        }
+      };
+    } catch (SqlException e) {
+      return QueryResponse.failed(codeOf(e), e.getMessage());
+    } catch (RuntimeException e) {
+      log.error("Cannot describe query: {}", request.sql(), e);
+      return QueryResponse.failed(
+          QueryErrorCode.INTERNAL, "Cannot describe query: internal error: " + e);
+    }
   }
 
   private record Finished(QueryDispatcher.Dispatched dispatched, FinalResult result) {}

@@ -2,6 +2,7 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.sql.type.SqlType;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,13 +52,20 @@ public record QueryResponse(
    * @param columnNames output column names, in order
    * @param columnDataTypes Pinot type names (LONG, DOUBLE, STRING, ...), one per column
    * @param rows each row's values in column order
+   * @param columnTypes the SQL type of each column, which Pinot's names blur (DATE and STRING,
+   *     TIMESTAMP with and without zone, DECIMAL's precision): typed clients (Arrow Flight SQL)
+   *     need them; empty when the producer of the table does not know them
    */
   public record ResultTable(
-      List<String> columnNames, List<String> columnDataTypes, List<List<Object>> rows) {
+      List<String> columnNames,
+      List<String> columnDataTypes,
+      List<List<Object>> rows,
+      List<SqlType> columnTypes) {
     public ResultTable {
       columnNames = List.copyOf(requireNonNull(columnNames, "columnNames is null"));
       columnDataTypes = List.copyOf(requireNonNull(columnDataTypes, "columnDataTypes is null"));
       rows = List.copyOf(requireNonNull(rows, "rows is null"));
+      columnTypes = List.copyOf(requireNonNull(columnTypes, "columnTypes is null"));
       if (columnNames.size() != columnDataTypes.size()) {
         throw new IllegalArgumentException(
             "columnNames has "
@@ -65,6 +73,19 @@ public record QueryResponse(
                 + " entries but columnDataTypes has "
                 + columnDataTypes.size());
       }
+      if (!columnTypes.isEmpty() && columnTypes.size() != columnNames.size()) {
+        throw new IllegalArgumentException(
+            "columnNames has "
+                + columnNames.size()
+                + " entries but columnTypes has "
+                + columnTypes.size());
+      }
+    }
+
+    /** A table whose SQL types are not known (only Pinot's type names). */
+    public ResultTable(
+        List<String> columnNames, List<String> columnDataTypes, List<List<Object>> rows) {
+      this(columnNames, columnDataTypes, rows, List.of());
     }
   }
 }

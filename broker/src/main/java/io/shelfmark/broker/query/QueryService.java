@@ -1,5 +1,8 @@
 package io.shelfmark.broker.query;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * Answers SQL. The broker's HTTP endpoint hands every request to one instance.
  *
@@ -10,4 +13,27 @@ package io.shelfmark.broker.query;
 @FunctionalInterface
 public interface QueryService {
   QueryResponse execute(QueryRequest request);
+
+  /**
+   * The columns {@link #execute} would answer {@code request} with, as a result without rows, or
+   * the errors planning gives; nothing is read. Typed clients (Arrow Flight SQL) ask for the schema
+   * before they ask for the rows. The default executes the query; engines override it to plan only.
+   */
+  default QueryResponse describe(QueryRequest request) {
+    QueryResponse answered = execute(request);
+    return answered
+        .result()
+        .map(
+            table ->
+                new QueryResponse(
+                    Optional.of(
+                        new QueryResponse.ResultTable(
+                            table.columnNames(),
+                            table.columnDataTypes(),
+                            List.of(),
+                            table.columnTypes())),
+                    List.of(),
+                    answered.statistics()))
+        .orElse(answered);
+  }
 }

@@ -287,7 +287,7 @@ public final class LocalCluster {
             .segmentStore(lake.segmentStore())
             .roles(role)
             .host("127.0.0.1")
-            .ports(new PortsConfig(freePort(), freePort(), freePort()))
+            .ports(new PortsConfig(freePort(), freePort(), freePort(), freePort()))
             .dataDir(dataDir)
             .cache(
                 CacheConfig.builder()

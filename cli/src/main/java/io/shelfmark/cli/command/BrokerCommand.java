@@ -26,7 +26,8 @@ public final class BrokerCommand extends RoleCommand {
       return new RoleNodes.Started() {
         @Override
         public Map<String, Integer> ports() {
-          return Map.of(BrokerNode.HTTP_PORT, node.port());
+          return Map.of(
+              BrokerNode.HTTP_PORT, node.port(), BrokerNode.FLIGHT_PORT, node.flightPort());
         }
 
         @Override

@@ -130,6 +130,10 @@ public final class ClusterCommand implements Runnable {
               + broker.httpPort().orElseThrow()
               + " \"SELECT COUNT(*) FROM obs.metrics\"");
       out.println(
+          "  JDBC (Arrow Flight SQL): jdbc:arrow-flight-sql://127.0.0.1:"
+              + broker.ports().get("broker-flight")
+              + "/?useEncryption=false");
+      out.println(
           "Onboard tables through the controller: bin/shelfmark table onboard TABLE-CONFIG"
               + " --broker http://127.0.0.1:"
               + controller.httpPort().orElseThrow());

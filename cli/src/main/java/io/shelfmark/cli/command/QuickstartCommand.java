@@ -2,6 +2,7 @@ package io.shelfmark.cli.command;
 
 import io.shelfmark.cli.LogSettings;
 import io.shelfmark.cli.quickstart.Quickstart;
+import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.generator.GeneratorOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -37,10 +38,18 @@ public final class QuickstartCommand implements Callable<Integer> {
       description = "The broker's HTTP port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
   int port = 8099;
 
+  @Option(
+      names = "--flight-port",
+      description =
+          "The broker's Arrow Flight SQL port (JDBC, ADBC) on 127.0.0.1; 0 picks a free one"
+              + " (default: ${DEFAULT-VALUE}).")
+  int flightPort = PortsConfig.DEFAULT_BROKER_FLIGHT_PORT;
+
   @Override
   public Integer call() throws Exception {
     Quickstart quickstart =
-        Quickstart.start(new Quickstart.Options(rows, seed, dataDir, port, false), System.out);
+        Quickstart.start(
+            new Quickstart.Options(rows, seed, dataDir, port, false, flightPort), System.out);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -67,6 +76,7 @@ public final class QuickstartCommand implements Callable<Integer> {
             + url
             + "/query/sql -H 'Content-Type: application/json' -d '{\"sql\": \"SELECT COUNT(*)"
             + " FROM obs.metrics\"}'");
+    System.out.println("  JDBC / DBeaver (Arrow Flight SQL driver): " + quickstart.jdbcUrl());
     System.out.println("Press Ctrl-C to stop.");
     System.out.flush();
     LogSettings.logActivity(System.getenv());

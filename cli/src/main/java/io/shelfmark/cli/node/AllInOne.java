@@ -2,6 +2,8 @@ package io.shelfmark.cli.node;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.auth.Authenticator;
+import io.shelfmark.broker.flightsql.BrokerFlightServer;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
@@ -13,6 +15,7 @@ import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.cli.ShelfmarkVersion;
 import io.shelfmark.cli.node.warmup.NodeWarmup;
 import io.shelfmark.cluster.leader.ControllerLeadership;
 import io.shelfmark.cluster.member.Member;
@@ -87,6 +90,8 @@ public final class AllInOne implements AutoCloseable {
   private final String url;
   private final LocalServer server;
   private final RoutingTable routing;
+  private final int flightPort;
+  private final boolean flightTls;
 
   private AllInOne(
       List<AutoCloseable> resources,
@@ -97,9 +102,13 @@ public final class AllInOne implements AutoCloseable {
       String url,
       int port,
       LocalServer server,
-      RoutingTable routing) {
+      RoutingTable routing,
+      int flightPort,
+      boolean flightTls) {
     this.server = server;
     this.routing = routing;
+    this.flightPort = flightPort;
+    this.flightTls = flightTls;
     this.resources = resources;
     this.registry = registry;
     this.tables = tables;
@@ -115,10 +124,29 @@ public final class AllInOne implements AutoCloseable {
    * @param config the process's cluster config: storage, segment store, cache, data dir, ports
    * @param catalogs the Iceberg catalogs table configs may name, by name
    * @param dataStore reads the tables' data files (and the segment store when it is in S3)
-   * @param port the broker's HTTP port; 0 picks a free one
+   * @param port the broker's HTTP port; 0 picks a free one, for the Flight SQL endpoint too (tests,
+   *     benchmarks); otherwise Flight SQL binds {@code broker.flight-port}
    */
   public static AllInOne start(
       ClusterConfig config, Map<String, Catalog> catalogs, ObjectStore dataStore, int port)
+      throws IOException {
+    requireNonNull(config, "config is null");
+    return start(
+        config, catalogs, dataStore, port, port == 0 ? 0 : config.ports().brokerFlightPort());
+  }
+
+  /**
+   * Starts every role.
+   *
+   * @param port the broker's HTTP port; 0 picks a free one
+   * @param flightPort the broker's Arrow Flight SQL port; 0 picks a free one
+   */
+  public static AllInOne start(
+      ClusterConfig config,
+      Map<String, Catalog> catalogs,
+      ObjectStore dataStore,
+      int port,
+      int flightPort)
       throws IOException {
     requireNonNull(config, "config is null");
     List<AutoCloseable> resources = new ArrayList<>();
@@ -222,6 +250,17 @@ public final class AllInOne implements AutoCloseable {
       resources.add(queryThreads::shutdownNow);
       int boundPort = broker.start(config.host(), port, queryThreads);
       resources.add(broker);
+      // Beside HTTP, the same queries, users and TLS for JDBC and ADBC clients.
+      BrokerFlightServer flight =
+          BrokerFlightServer.start(
+              config.host(),
+              flightPort,
+              queries,
+              routing,
+              new Authenticator(access.security()),
+              access.security().tls(),
+              ShelfmarkVersion.version());
+      resources.add(flight);
       String url = access.scheme() + "://" + config.host() + ":" + boundPort;
       warmup.set(
           new NodeWarmup(
@@ -262,7 +301,17 @@ public final class AllInOne implements AutoCloseable {
           });
       LongSupplier cachedBytes = core::cachedBytes;
       return new AllInOne(
-          resources, registry, tables, warmup.get(), cachedBytes, url, boundPort, server, routing);
+          resources,
+          registry,
+          tables,
+          warmup.get(),
+          cachedBytes,
+          url,
+          boundPort,
+          server,
+          routing,
+          flight.port(),
+          access.security().tls().isPresent());
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;
@@ -417,6 +466,24 @@ public final class AllInOne implements AutoCloseable {
   /** The broker's HTTP port. */
   public int port() {
     return port;
+  }
+
+  /** The broker's Arrow Flight SQL port. */
+  public int flightPort() {
+    return flightPort;
+  }
+
+  /**
+   * The URL Arrow's Flight SQL JDBC driver connects with ({@code useEncryption=true} when TLS is
+   * configured; add {@code user} and {@code password} when users are).
+   */
+  public String jdbcUrl() {
+    return "jdbc:arrow-flight-sql://"
+        + (url.substring(url.indexOf("://") + 3, url.lastIndexOf(':')))
+        + ":"
+        + flightPort
+        + "/?useEncryption="
+        + flightTls;
   }
 
   /** The broker's base URL: {@code https://} when TLS is configured. */

@@ -2,11 +2,13 @@ package io.shelfmark.cli.node;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.auth.Authenticator;
 import io.shelfmark.broker.cluster.ClusterReplicas;
 import io.shelfmark.broker.cluster.RoutedTables;
 import io.shelfmark.broker.cluster.RoutingFollower;
 import io.shelfmark.broker.cluster.SegmentStatisticsReader;
 import io.shelfmark.broker.dispatch.FlightDispatcher;
+import io.shelfmark.broker.flightsql.BrokerFlightServer;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
@@ -14,6 +16,7 @@ import io.shelfmark.broker.http.HttpSecurity;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.catalog.snapshot.SnapshotLoader;
+import io.shelfmark.cli.ShelfmarkVersion;
 import io.shelfmark.cluster.member.Member;
 import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.state.ZNodes;
@@ -36,28 +39,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A broker process of the distributed mode: the HTTP SQL endpoint ({@code broker.http-port}) over
- * the same query service as the all-in-one node, its routing table following the controller's
- * routings in ZooKeeper ({@link RoutingFollower}), and plan fragments scattered to the servers over
- * Arrow Flight ({@link FlightDispatcher}, with failover between replicas). Stateless apart from
- * caches: any number may run.
+ * A broker process of the distributed mode: the HTTP SQL endpoint ({@code broker.http-port}) and
+ * the Arrow Flight SQL endpoint ({@code broker.flight-port}, JDBC and ADBC) over the same query
+ * service as the all-in-one node, its routing table following the controller's routings in
+ * ZooKeeper ({@link RoutingFollower}), and plan fragments scattered to the servers over Arrow
+ * Flight ({@link FlightDispatcher}, with failover between replicas). Stateless apart from caches:
+ * any number may run.
  */
 public final class BrokerNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(BrokerNode.class);
 
   public static final String ROLE = "broker";
   public static final String HTTP_PORT = "broker-http";
+  public static final String FLIGHT_PORT = "broker-flight";
 
   private final List<AutoCloseable> resources;
   private final RoutingTable routing;
   private final int port;
+  private final int flightPort;
   private final String url;
 
-  private BrokerNode(List<AutoCloseable> resources, RoutingTable routing, int port, String url) {
+  private BrokerNode(
+      List<AutoCloseable> resources, RoutingTable routing, int port, int flightPort, String url) {
     this.resources = resources;
     this.routing = routing;
     this.port = port;
+    this.flightPort = flightPort;
     this.url = url;
+  }
+
+  /** The Arrow Flight SQL port (JDBC, ADBC). */
+  public int flightPort() {
+    return flightPort;
   }
 
   /**
@@ -122,6 +135,17 @@ public final class BrokerNode implements AutoCloseable {
       int port = http.start(config.host(), config.ports().brokerHttpPort(), requests);
       resources.add(http);
       String url = access.scheme() + "://" + config.host() + ":" + port;
+      // Beside HTTP, the same queries, users and TLS for JDBC and ADBC clients.
+      BrokerFlightServer flight =
+          BrokerFlightServer.start(
+              config.host(),
+              config.ports().brokerFlightPort(),
+              queries,
+              routing,
+              new Authenticator(access.security()),
+              access.security().tls(),
+              ShelfmarkVersion.version());
+      resources.add(flight);
       resources.add(
           Members.register(
               zookeeper.client(),
@@ -130,10 +154,10 @@ public final class BrokerNode implements AutoCloseable {
                   ROLE + "@" + config.host() + ":" + port,
                   List.of(ROLE),
                   config.host(),
-                  Map.of(HTTP_PORT, port),
+                  Map.of(HTTP_PORT, port, FLIGHT_PORT, flight.port()),
                   System.currentTimeMillis())));
       log.info("Broker serving SQL on {}", url);
-      return new BrokerNode(resources, routing, port, url);
+      return new BrokerNode(resources, routing, port, flight.port(), url);
     } catch (IOException | RuntimeException e) {
       closeAll(resources);
       throw e;

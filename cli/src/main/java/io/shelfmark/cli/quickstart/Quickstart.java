@@ -67,13 +67,20 @@ public final class Quickstart implements AutoCloseable {
    *     segments are reused)
    * @param port the broker's HTTP port on 127.0.0.1; 0 picks a free one
    * @param quiet no progress lines (tests)
+   * @param flightPort the broker's Arrow Flight SQL port (JDBC, ADBC); 0 picks a free one
    */
-  public record Options(long rows, long seed, Path dataDir, int port, boolean quiet) {
+  public record Options(
+      long rows, long seed, Path dataDir, int port, boolean quiet, int flightPort) {
     public Options {
       requireNonNull(dataDir, "dataDir is null");
       if (rows <= 0) {
         throw new IllegalArgumentException("Cannot generate " + rows + " rows (need at least 1)");
       }
+    }
+
+    /** Options whose Flight SQL port is any free one. */
+    public Options(long rows, long seed, Path dataDir, int port, boolean quiet) {
+      this(rows, seed, dataDir, port, quiet, 0);
     }
   }
 
@@ -111,7 +118,8 @@ public final class Quickstart implements AutoCloseable {
               cluster,
               Map.of(LocalLake.CATALOG_NAME, lake.catalog()),
               lake.store(),
-              options.port());
+              options.port(),
+              options.flightPort());
       out.println("        " + NodeBanner.cacheLine(cluster.cache()).strip());
       ServedTable table = index(node, tableConfig, options, out);
       out.printf(
@@ -119,6 +127,7 @@ public final class Quickstart implements AutoCloseable {
           "  [5/5] serving %s on %s; the benchmark queries:%n",
           table.sqlName(),
           node.url());
+      out.println("        JDBC (Arrow Flight SQL): " + node.jdbcUrl());
       runBenchmarkQueries(new BrokerClient(node.url()), out);
       return new Quickstart(lake, node, table);
     } catch (IOException | OnboardingException | RuntimeException e) {
@@ -305,6 +314,11 @@ public final class Quickstart implements AutoCloseable {
 
   public String url() {
     return node.url();
+  }
+
+  /** The Arrow Flight SQL JDBC driver's URL of the node. */
+  public String jdbcUrl() {
+    return node.jdbcUrl();
   }
 
   public ServedTable table() {

@@ -65,6 +65,16 @@ final class ClientNode implements AutoCloseable {
     return quickstart.url();
   }
 
+  /** The Arrow Flight SQL JDBC driver's URL of the node. */
+  String jdbcUrl() {
+    return quickstart.jdbcUrl();
+  }
+
+  /** The node's Arrow Flight SQL port. */
+  int flightPort() {
+    return quickstart.node().flightPort();
+  }
+
   /** The node's answer to {@code sql} over plain HTTP, as Pinot's broker JSON. */
   JsonNode query(String sql, Optional<String> database) {
     try {

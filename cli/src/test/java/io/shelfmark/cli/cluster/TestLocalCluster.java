@@ -158,6 +158,30 @@ class TestLocalCluster {
   }
 
   @Test
+  @Order(2)
+  void jdbcThroughArrowFlightSqlAnswersAsHttpDoes() throws Exception {
+    String sql = Quickstart.BENCHMARK_QUERIES.get("Q1");
+    long expected =
+        broker
+            .query(sql, Optional.of(Duration.ofSeconds(60)))
+            .path("resultTable")
+            .path("rows")
+            .path(0)
+            .path(0)
+            .asLong();
+    String url =
+        "jdbc:arrow-flight-sql://127.0.0.1:"
+            + process("broker").ports().get("broker-flight")
+            + "/?useEncryption=false";
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(url);
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows = statement.executeQuery(sql)) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getLong(1)).isEqualTo(expected).isPositive();
+    }
+  }
+
+  @Test
   @Order(3)
   void aKilledServerFailsNoQueryWhileItsFilesHaveAnotherReplica() throws Exception {
     String sql =

@@ -139,6 +139,72 @@ class TestSecurityEndToEnd {
   }
 
   @Test
+  void flightSqlJdbcReadsOnlyTheUsersTablesOverTls() throws Exception {
+    assertThat(node.jdbcUrl()).endsWith("/?useEncryption=true");
+    try (java.sql.Connection analyst =
+        java.sql.DriverManager.getConnection(
+            jdbcUrl() + "&user=analyst&password=" + ANALYST_PASSWORD)) {
+      try (java.sql.ResultSet rows =
+          analyst.createStatement().executeQuery("SELECT COUNT(*) FROM evo.events")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getLong(1)).isEqualTo(40);
+      }
+      // A table the user may not read answers as one that does not exist, as over HTTP.
+      assertThatThrownBy(
+              () -> analyst.createStatement().executeQuery("SELECT COUNT(*) FROM secret.payroll"))
+          .isInstanceOf(java.sql.SQLException.class)
+          .hasMessageContaining("Cannot resolve table")
+          .hasMessageContaining("190 UNKNOWN_TABLE");
+      List<String> tables = new java.util.ArrayList<>();
+      try (java.sql.ResultSet rows = analyst.getMetaData().getTables(null, null, "%", null)) {
+        while (rows.next()) {
+          tables.add(rows.getString("TABLE_SCHEM") + "." + rows.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(tables).containsExactly("evo.events");
+    }
+  }
+
+  @Test
+  void flightSqlJdbcAcceptsABearerToken() throws Exception {
+    try (java.sql.Connection grafana =
+            java.sql.DriverManager.getConnection(jdbcUrl() + "&token=" + token);
+        java.sql.ResultSet rows =
+            grafana.createStatement().executeQuery("SELECT COUNT(*) FROM secret.payroll")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getLong(1)).isEqualTo(20);
+    }
+  }
+
+  @Test
+  void flightSqlRefusesWrongOrMissingCredentials() {
+    assertThatThrownBy(
+            () -> {
+              try (java.sql.Connection connection =
+                  java.sql.DriverManager.getConnection(
+                      jdbcUrl() + "&user=analyst&password=wrong-password")) {
+                connection.createStatement().executeQuery("SELECT COUNT(*) FROM evo.events");
+              }
+            })
+        .isInstanceOf(java.sql.SQLException.class)
+        .hasStackTraceContaining("unknown user or wrong password");
+    assertThatThrownBy(
+            () -> {
+              try (java.sql.Connection connection =
+                  java.sql.DriverManager.getConnection(jdbcUrl())) {
+                connection.createStatement().executeQuery("SELECT COUNT(*) FROM evo.events");
+              }
+            })
+        .isInstanceOf(java.sql.SQLException.class)
+        .hasStackTraceContaining("without credentials");
+  }
+
+  /** The node's JDBC URL trusting its self-signed certificate. */
+  private String jdbcUrl() {
+    return node.jdbcUrl() + "&tlsRootCerts=" + certificate.toAbsolutePath();
+  }
+
+  @Test
   void servesHttpsAndHealthWithoutCredentials() throws Exception {
     assertThat(node.url()).startsWith("https://127.0.0.1:");
     HttpResponse<String> health = get("/health", Optional.empty());

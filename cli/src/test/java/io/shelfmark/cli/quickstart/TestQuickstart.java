@@ -70,6 +70,10 @@ public class TestQuickstart {
           .contains("warmed up the node in")
           .contains("Q1: SELECT COUNT(*)")
           .contains("Q4: SELECT dimensions['service']")
+          .contains(
+              "JDBC (Arrow Flight SQL): jdbc:arrow-flight-sql://127.0.0.1:"
+                  + quickstart.node().flightPort()
+                  + "/?useEncryption=false")
           .doesNotContain("Error ");
 
       // The generated warm-up queries all run on the benchmark table (map keys, dateTrunc, ...).

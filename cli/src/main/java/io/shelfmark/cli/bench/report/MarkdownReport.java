@@ -134,18 +134,19 @@ public final class MarkdownReport {
     line("## Latency (client-observed, ms)");
     line("");
     line(
-        "| query | mode | cold | hot median | hot p95 | DuckDB median | Shelfmark / DuckDB |"
-            + " docs matched | segments queried | segments pruned | error |");
-    line("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        "| query | mode | cold | hot median | hot p95 | Flight SQL hot median | DuckDB median |"
+            + " Shelfmark / DuckDB | docs matched | segments queried | segments pruned | error |");
+    line("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (QueryRecord r : records) {
       line(
-          "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+          "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
               .formatted(
                   r.query(),
                   r.mode(),
                   ms(r.coldMs()),
                   ms(r.hot().medianMs()),
                   ms(r.hot().p95Ms()),
+                  ms(r.flightSqlHot() == null ? null : r.flightSqlHot().medianMs()),
                   ms(r.duckDbMedianMs()),
                   ratio(r.shelfmarkOverDuckDb()),
                   count(r.docsMatched()),

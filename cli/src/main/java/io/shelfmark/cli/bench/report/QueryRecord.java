@@ -21,6 +21,8 @@ import static java.util.Objects.requireNonNull;
  * @param duckDbMedianMs DuckDB's hot median for the query; null when not measured
  * @param shelfmarkOverDuckDb hot median / DuckDB hot median (below 1: Shelfmark is faster)
  * @param error the first error the engine answered, or null
+ * @param flightSqlHot the hot runs over Arrow Flight SQL (the same node, after the HTTP runs); null
+ *     when not measured or a run failed
  */
 public record QueryRecord(
     String query,
@@ -38,11 +40,72 @@ public record QueryRecord(
     Double bytesOverLowerBound,
     Double duckDbMedianMs,
     Double shelfmarkOverDuckDb,
-    String error) {
+    String error,
+    LatencySummary flightSqlHot) {
   public QueryRecord {
     requireNonNull(query, "query is null");
     requireNonNull(mode, "mode is null");
     requireNonNull(hot, "hot is null");
     requireNonNull(hotIo, "hotIo is null");
+  }
+
+  /** A record without Flight SQL runs. */
+  public QueryRecord(
+      String query,
+      String mode,
+      Double coldMs,
+      IoFigures coldIo,
+      LatencySummary hot,
+      IoFigures hotIo,
+      long docsMatched,
+      long totalDocs,
+      long segmentsQueried,
+      long segmentsPruned,
+      long serverTimeMs,
+      long lowerBoundBytes,
+      Double bytesOverLowerBound,
+      Double duckDbMedianMs,
+      Double shelfmarkOverDuckDb,
+      String error) {
+    this(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        null);
+  }
+
+  /** This record with the Flight SQL hot runs. */
+  public QueryRecord withFlightSql(LatencySummary flightSqlHot) {
+    return new QueryRecord(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        flightSqlHot);
   }
 }

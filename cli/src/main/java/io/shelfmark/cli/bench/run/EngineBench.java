@@ -102,10 +102,13 @@ final class EngineBench {
             observation.io().sequentialRounds(),
             observation.error() == null ? "" : ", error: " + observation.error());
       }
-      try (AllInOne node = nodes.start(mode, nodeDir)) {
+      try (AllInOne node = nodes.start(mode, nodeDir);
+          FlightSqlProbe flight = new FlightSqlProbe("127.0.0.1", node.flightPort())) {
         QueryProbe probe = new QueryProbe(node.url(), lake);
         for (BenchQuery query : options.queries()) {
-          records.add(hot(query, mode, probe, cold.get(query.name()), bounds, duckDb));
+          records.add(
+              hot(query, mode, probe, cold.get(query.name()), bounds, duckDb)
+                  .withFlightSql(flightHot(query, mode, flight)));
         }
         if (options.qpsSweep() && mode == sweepMode) {
           sweeps.addAll(sweep(mode, probe));
@@ -274,6 +277,32 @@ final class EngineBench {
         duck.map(d -> d.hot().medianMs()).orElse(null),
         duck.map(d -> hot.medianMs() / d.hot().medianMs()).orElse(null),
         error);
+  }
+
+  /**
+   * The hot runs of {@code query} over Arrow Flight SQL, on the node the HTTP runs just warmed: the
+   * same number of runs, run 1 excluded the same way. Null (and a line saying why) when a run
+   * fails.
+   */
+  private LatencySummary flightHot(BenchQuery query, BenchMode mode, FlightSqlProbe flight) {
+    long[] times = new long[options.hotRuns()];
+    try {
+      for (int i = 0; i < times.length; i++) {
+        times[i] = flight.run(query.sql());
+      }
+    } catch (Exception e) {
+      out.printf(Locale.ROOT, "  %s %s hot over Flight SQL failed: %s%n", query.name(), mode, e);
+      return null;
+    }
+    LatencySummary hot = LatencySummary.ofNanos(times);
+    out.printf(
+        Locale.ROOT,
+        "  %s %s hot over Flight SQL: median %.2f ms, p95 %.2f ms%n",
+        query.name(),
+        mode,
+        hot.medianMs(),
+        hot.p95Ms());
+    return hot;
   }
 
   private List<QpsSweep> sweep(BenchMode mode, QueryProbe probe) throws InterruptedException {

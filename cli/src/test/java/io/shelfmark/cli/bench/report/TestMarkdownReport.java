@@ -18,7 +18,7 @@ class TestMarkdownReport {
         .contains("## Lower bounds")
         .contains("| Q2 | 100 | 4 | sum_rollup | 6 | 2 | 8.79 KiB | 58.6 KiB |")
         .contains("## Latency (client-observed, ms)")
-        .contains("| Q2 | pinned | 120 | 45.0 | 50.0 | 50.0 | 0.90 | 100 | 4 | 146 |  |")
+        .contains("| Q2 | pinned | 120 | 45.0 | 50.0 | – | 50.0 | 0.90 | 100 | 4 | 146 |  |")
         .contains("## Object-storage traffic per query")
         .contains(
             "| Q2 | pinned | 11.7 KiB / 11.7 KiB | 3 / 3 | 1 | 11.7 KiB / 11.7 KiB | 3 / 3 | 1 |"
@@ -37,7 +37,7 @@ class TestMarkdownReport {
     String md = MarkdownReport.render(TestingReports.sample(), List.of());
     assertThat(md)
         .contains(
-            "| Q2 | pinned+pages | – | 2.00 | 3.00 | 50.0 | 0.04 | 100 | 4 | 146 |"
+            "| Q2 | pinned+pages | – | 2.00 | 3.00 | – | 50.0 | 0.04 | 100 | 4 | 146 |"
                 + " Cannot run query: test / error |")
         .contains("| Q2 | pinned+pages | – | – | – |")
         .doesNotContain("## Charts");

@@ -65,7 +65,8 @@ class TestReportJson {
             "bytesOverLowerBound",
             "duckDbMedianMs",
             "shelfmarkOverDuckDb",
-            "error");
+            "error",
+            "flightSqlHot");
     assertThat(pages.get("coldMs").isNull()).isTrue();
     assertThat(pages.get("coldIo").isNull()).isTrue();
     assertThat(fieldNames(pages.get("hot")))
