@@ -137,7 +137,13 @@ public final class ClusterCommand implements Runnable {
           "Onboard tables through the controller: bin/shelfmark table onboard TABLE-CONFIG"
               + " --broker http://127.0.0.1:"
               + controller.httpPort().orElseThrow());
-      out.println("See it: bin/shelfmark cluster status; stop it: bin/shelfmark cluster down");
+      String runDir =
+          dir.runDir.equals(DEFAULT_RUN_DIR) ? "" : " --run-dir " + dir.runDir.toAbsolutePath();
+      out.println(
+          "See it: bin/shelfmark cluster status"
+              + runDir
+              + "; stop it: bin/shelfmark cluster down"
+              + runDir);
       out.flush();
       return 0;
     }

@@ -90,6 +90,30 @@ class TestLocalCluster {
 
   @Test
   @Order(1)
+  void everyFileIsServedByExactlyItsTwoReplicasOnceThePlacementSettles() throws Exception {
+    int files = dataFiles().size();
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    long served;
+    do {
+      served = 0;
+      for (ClusterStatus.ProcessLine line : ClusterStatus.lines(processes)) {
+        java.util.regex.Matcher count =
+            java.util.regex.Pattern.compile("obs\\.metrics: (\\d+) files").matcher(line.detail());
+        if (line.process().role().equals("server") && count.find()) {
+          served += Long.parseLong(count.group(1));
+        }
+      }
+      if (served == 2L * files) {
+        return;
+      }
+      Thread.sleep(200);
+    } while (System.nanoTime() < deadline);
+    // An old replica no longer assigned must stop being served once its new one is ready.
+    assertThat(served).as("files served by the 3 servers, 2 replicas each").isEqualTo(2L * files);
+  }
+
+  @Test
+  @Order(1)
   void everyProcessRunsAndEveryServerServes() {
     List<ClusterStatus.ProcessLine> lines = ClusterStatus.lines(processes);
     assertThat(lines)

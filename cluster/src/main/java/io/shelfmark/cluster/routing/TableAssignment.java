@@ -59,9 +59,12 @@ public record TableAssignment(
   }
 
   /**
-   * The same files, each with the servers that serve it according to {@code served} (member id to
-   * the files it reports served at this snapshot): its assigned servers first, in their order, then
-   * any other server still serving it (an old replica of a file being moved), by member id.
+   * The same files, each with the servers to route it to according to {@code served} (member id to
+   * the files it reports served at this snapshot): the assigned servers that serve it, in their
+   * order; only while none does, the other servers still serving it (the old replicas of a file
+   * being moved), by member id. So an old replica stays routed until a new one is ready, and no
+   * longer: routing it after would keep it served for ever (a server keeps serving what is routed
+   * to it).
    */
   public TableAssignment servedBy(Map<String, Set<String>> served) {
     Map<String, FileReplicas> narrowed = new LinkedHashMap<>();
@@ -73,9 +76,11 @@ public record TableAssignment(
               serving.add(server);
             }
           }
-          for (String server : new TreeSet<>(served.keySet())) {
-            if (!serving.contains(server) && served.get(server).contains(path)) {
-              serving.add(server);
+          if (serving.isEmpty()) {
+            for (String server : new TreeSet<>(served.keySet())) {
+              if (served.get(server).contains(path)) {
+                serving.add(server);
+              }
             }
           }
           narrowed.put(path, file.withServers(serving));
