@@ -197,6 +197,60 @@ public final class LocalCluster {
     return JSON.readValue(state.toFile(), new TypeReference<List<ClusterProcess>>() {});
   }
 
+  /**
+   * Starts a role process of the cluster in {@code runDir} again after it died or was stopped, with
+   * its config (so its ports, member id and data directory are the same: a server finds its pinned
+   * segments).
+   *
+   * @throws IOException when there is no such process, it still runs, or it does not start
+   */
+  public static ClusterProcess restart(Path runDir, String name, int heapMegabytes, PrintStream out)
+      throws IOException {
+    List<ClusterProcess> processes = new ArrayList<>(processes(runDir));
+    int index = -1;
+    for (int i = 0; i < processes.size(); i++) {
+      if (processes.get(i).name().equals(name)) {
+        index = i;
+      }
+    }
+    if (index < 0) {
+      throw new IOException(
+          "Cannot restart "
+              + name
+              + ": the cluster in "
+              + runDir
+              + " has no such process (it has "
+              + String.join(", ", processes.stream().map(ClusterProcess::name).toList())
+              + ")");
+    }
+    ClusterProcess old = processes.get(index);
+    if (old.alive()) {
+      throw new IOException(
+          "Cannot restart " + name + ": it still runs (pid " + old.pid() + "; stop it first)");
+    }
+    Path config =
+        old.configFile()
+            .orElseThrow(
+                () ->
+                    new IOException(
+                        "Cannot restart "
+                            + name
+                            + ": only the role processes (controller, server, broker) restart"
+                            + " alone; run cluster down and up"));
+    ClusterProcess started =
+        awaitReady(
+            runDir,
+            name,
+            old.role(),
+            Optional.of(config),
+            List.of("-Xmx" + heapMegabytes + "m"),
+            List.of(old.role(), "--config=" + config),
+            out);
+    processes.set(index, started);
+    save(runDir, processes);
+    return started;
+  }
+
   /** Stops every process of the cluster in {@code runDir}, the broker first and the lake last. */
   public static int down(Path runDir, PrintStream out) throws IOException {
     List<ClusterProcess> processes = processes(runDir);
@@ -348,7 +402,8 @@ public final class LocalCluster {
     return new ProcessBuilder(command)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.to(logOf(runDir, name).toFile()))
+        // Appended: a restarted process's log keeps what its earlier run wrote.
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logOf(runDir, name).toFile()))
         .start();
   }
 

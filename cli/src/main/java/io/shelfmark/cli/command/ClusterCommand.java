@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
       ClusterCommand.Up.class,
       ClusterCommand.Status.class,
       ClusterCommand.Down.class,
+      ClusterCommand.Restart.class,
       ClusterCommand.Recover.class
     })
 public final class ClusterCommand implements Runnable {
@@ -174,6 +175,33 @@ public final class ClusterCommand implements Runnable {
       out.print(ClusterStatus.format(lines));
       out.flush();
       return lines.stream().allMatch(ClusterStatus.ProcessLine::alive) ? 0 : 1;
+    }
+  }
+
+  /** {@code shelfmark cluster restart NAME}. */
+  @Command(
+      name = "restart",
+      mixinStandardHelpOptions = true,
+      description =
+          "Start a role process of the local cluster again (after it died or was stopped), with its"
+              + " config, ports and data directory.")
+  public static final class Restart implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @picocli.CommandLine.Parameters(paramLabel = "NAME", description = "Such as server-2.")
+    String name;
+
+    @Option(
+        names = "--heap-mb",
+        description = "Its maximum heap in MiB (default: ${DEFAULT-VALUE}).")
+    int heapMegabytes = 1024;
+
+    @Override
+    public Integer call() throws Exception {
+      LocalCluster.restart(dir.runDir, name, heapMegabytes, printStream(spec));
+      return 0;
     }
   }
 

@@ -12,6 +12,7 @@ import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.SegmentRef;
 import io.shelfmark.storage.spi.Location;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -184,20 +186,35 @@ public final class AssignmentFollower implements AutoCloseable {
     server.serve(assignment.table(), loaded.schema(), loaded.snapshot(), ready);
   }
 
-  /** Writes this server's report on {@code table}, when it changed. */
+  /**
+   * Writes this server's report on {@code table} when it changed or is not this session's: a server
+   * restarted within the session timeout finds its previous life's ephemeral report, which
+   * ZooKeeper deletes when that session expires, so it replaces it with one of its own.
+   */
   private void report(String table, ServedFiles files) throws IOException {
-    if (files.equals(reported.get(table))) {
-      return;
-    }
+    String path = nodes.served(table, memberId);
     try {
-      client
-          .create()
-          .orSetData()
-          .creatingParentContainersIfNeeded()
-          .withMode(CreateMode.EPHEMERAL)
-          .forPath(
-              nodes.served(table, memberId),
-              VersionedJson.toJson(files).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+      Stat stat = client.checkExists().forPath(path);
+      if (stat != null
+          && stat.getEphemeralOwner() == session
+          && files.equals(reported.get(table))) {
+        return;
+      }
+      byte[] value = VersionedJson.toJson(files).getBytes(StandardCharsets.UTF_8);
+      if (stat != null && stat.getEphemeralOwner() != session) {
+        client.delete().forPath(path);
+        stat = null;
+      }
+      if (stat == null) {
+        client
+            .create()
+            .creatingParentContainersIfNeeded()
+            .withMode(CreateMode.EPHEMERAL)
+            .forPath(path, value);
+      } else {
+        client.setData().forPath(path, value);
+      }
     } catch (Exception e) {
       throw new IOException(
           "Cannot report what this server serves of " + table + ": " + e.getMessage(), e);
