@@ -34,6 +34,7 @@ import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.server.local.LocalServer;
+import io.shelfmark.server.node.NodeResources;
 import io.shelfmark.server.node.ServerCore;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableName;
@@ -313,7 +314,7 @@ public final class AllInOne implements AutoCloseable {
           flight.port(),
           access.security().tls().isPresent());
     } catch (IOException | RuntimeException e) {
-      closeAll(resources);
+      NodeResources.closeAll(resources);
       throw e;
     }
   }
@@ -493,16 +494,6 @@ public final class AllInOne implements AutoCloseable {
 
   @Override
   public void close() {
-    closeAll(resources);
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      try {
-        resources.get(i).close();
-      } catch (Exception e) {
-        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
-      }
-    }
+    NodeResources.closeAll(resources);
   }
 }

@@ -24,6 +24,7 @@ import io.shelfmark.cluster.zookeeper.ClusterZooKeeper;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
+import io.shelfmark.server.node.NodeResources;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -159,7 +160,7 @@ public final class BrokerNode implements AutoCloseable {
       log.info("Broker serving SQL on {}", url);
       return new BrokerNode(resources, routing, port, flight.port(), url);
     } catch (IOException | RuntimeException e) {
-      closeAll(resources);
+      NodeResources.closeAll(resources);
       throw e;
     }
   }
@@ -178,16 +179,6 @@ public final class BrokerNode implements AutoCloseable {
 
   @Override
   public void close() {
-    closeAll(resources);
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      try {
-        resources.get(i).close();
-      } catch (Exception e) {
-        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
-      }
-    }
+    NodeResources.closeAll(resources);
   }
 }

@@ -26,6 +26,7 @@ import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.server.local.LocalServer;
+import io.shelfmark.server.node.NodeResources;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -231,7 +232,7 @@ public final class ControllerNode implements AutoCloseable {
           leadership.isLeader() ? "leader" : "standby");
       return new ControllerNode(resources, registry, leadership, port);
     } catch (IOException | RuntimeException e) {
-      closeAll(resources);
+      NodeResources.closeAll(resources);
       throw e;
     }
   }
@@ -251,20 +252,10 @@ public final class ControllerNode implements AutoCloseable {
 
   @Override
   public void close() {
-    closeAll(resources);
+    NodeResources.closeAll(resources);
   }
 
   private static java.util.concurrent.ThreadFactory named(String name) {
     return Thread.ofPlatform().name(name + "-", 0).daemon(true).factory();
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      try {
-        resources.get(i).close();
-      } catch (Exception e) {
-        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
-      }
-    }
   }
 }

@@ -22,8 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The server's engine as a process holds it, whatever reaches it: the served segments (pinned or
@@ -32,8 +30,6 @@ import org.slf4j.LoggerFactory;
  * node calls it in process; a server node puts it behind Arrow Flight.
  */
 public final class ServerCore implements AutoCloseable {
-  private static final Logger log = LoggerFactory.getLogger(ServerCore.class);
-
   /** Memory for deleted-row bitmaps read from delete files, shared by every table. */
   private static final long DELETES_CACHE_BYTES = 256L << 20;
 
@@ -125,7 +121,7 @@ public final class ServerCore implements AutoCloseable {
       return new ServerCore(
           resources, server, cache, postingLists, keptPages, cheapWork, heavyWork, io);
     } catch (IOException | RuntimeException e) {
-      closeAll(resources);
+      NodeResources.closeAll(resources);
       throw e;
     }
   }
@@ -188,16 +184,6 @@ public final class ServerCore implements AutoCloseable {
 
   @Override
   public void close() {
-    closeAll(resources);
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      try {
-        resources.get(i).close();
-      } catch (Exception e) {
-        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
-      }
-    }
+    NodeResources.closeAll(resources);
   }
 }

@@ -96,7 +96,7 @@ public final class ServerNode implements AutoCloseable {
       log.info("Server {} is serving fragments on {}:{}", memberId, config.host(), flight.port());
       return new ServerNode(resources, memberId, flight.port());
     } catch (IOException | RuntimeException e) {
-      closeAll(resources);
+      NodeResources.closeAll(resources);
       throw e;
     }
   }
@@ -114,16 +114,6 @@ public final class ServerNode implements AutoCloseable {
   /** Leaves the cluster first (its replicas are routed elsewhere), then stops serving. */
   @Override
   public void close() {
-    closeAll(resources);
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      try {
-        resources.get(i).close();
-      } catch (Exception e) {
-        log.warn("Cannot close {} cleanly: {}", resources.get(i), e.getMessage());
-      }
-    }
+    NodeResources.closeAll(resources);
   }
 }
