@@ -1,6 +1,5 @@
 package io.shelfmark.cli.command;
 
-import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.client.ResultTablePrinter;
 import java.time.Duration;
 import java.util.Optional;
@@ -26,12 +25,6 @@ public final class QueryCommand implements Callable<Integer> {
   @Parameters(paramLabel = "SQL", description = "The query (quote it for the shell).")
   String sql;
 
-  @Option(
-      names = "--broker",
-      description = "The broker's URL (default: ${DEFAULT-VALUE}).",
-      defaultValue = "${env:SHELFMARK_BROKER:-" + BrokerClient.DEFAULT_URL + "}")
-  String broker;
-
   @picocli.CommandLine.Mixin BrokerOptions access = new BrokerOptions();
 
   @Option(
@@ -52,7 +45,7 @@ public final class QueryCommand implements Callable<Integer> {
           "Cannot use --timeout-ms " + timeoutMs + ": it must be positive");
     }
     var response =
-        access.client(broker).query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis));
+        access.client().query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis));
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(response.toPrettyString());

@@ -37,21 +37,6 @@ public final class TableCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** The broker option every table subcommand takes. */
-  static final class BrokerOption {
-    @Option(
-        names = "--broker",
-        description = "The Shelfmark URL (default: ${DEFAULT-VALUE}).",
-        defaultValue = "${env:SHELFMARK_BROKER:-" + BrokerClient.DEFAULT_URL + "}")
-    String url;
-
-    @picocli.CommandLine.Mixin BrokerOptions access = new BrokerOptions();
-
-    BrokerClient client() {
-      return access.client(url);
-    }
-  }
-
   /** {@code shelfmark table onboard FILE}. */
   @Command(
       name = "onboard",
@@ -68,7 +53,7 @@ public final class TableCommand implements Runnable {
     @Parameters(paramLabel = "TABLE-CONFIG", description = "The table config file.")
     Path file;
 
-    @picocli.CommandLine.Mixin BrokerOption broker = new BrokerOption();
+    @picocli.CommandLine.Mixin BrokerOptions broker = new BrokerOptions();
 
     @Option(names = "--no-wait", description = "Return once onboarding started; do not wait.")
     boolean noWait;
@@ -179,7 +164,7 @@ public final class TableCommand implements Runnable {
   public static final class List implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @picocli.CommandLine.Mixin BrokerOption broker = new BrokerOption();
+    @picocli.CommandLine.Mixin BrokerOptions broker = new BrokerOptions();
 
     @Override
     public Integer call() {
@@ -187,6 +172,8 @@ public final class TableCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       if (tables.isEmpty()) {
         out.println("No tables served (onboard one with `bin/shelfmark table onboard FILE`).");
+        out.flush();
+        return 0;
       }
       out.printf(
           Locale.ROOT,
@@ -230,7 +217,7 @@ public final class TableCommand implements Runnable {
     @Parameters(paramLabel = "TABLE", description = "The table's SQL name, e.g. obs.metrics.")
     String name;
 
-    @picocli.CommandLine.Mixin BrokerOption broker = new BrokerOption();
+    @picocli.CommandLine.Mixin BrokerOptions broker = new BrokerOptions();
 
     @Override
     public Integer call() {
@@ -266,7 +253,7 @@ public final class TableCommand implements Runnable {
     @Parameters(paramLabel = "TABLE", description = "The table's SQL name, e.g. obs.metrics.")
     String name;
 
-    @picocli.CommandLine.Mixin BrokerOption broker = new BrokerOption();
+    @picocli.CommandLine.Mixin BrokerOptions broker = new BrokerOptions();
 
     @Override
     public Integer call() {
