@@ -2,14 +2,13 @@ package io.shelfmark.cli.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.cluster.member.Drains;
 import io.shelfmark.cluster.member.Member;
 import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.routing.ServedFiles;
 import io.shelfmark.cluster.routing.TableAssignment;
 import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
-import io.shelfmark.cluster.zookeeper.CuratorClients;
-import io.shelfmark.config.cluster.ZooKeeperConfig;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
@@ -136,14 +136,12 @@ public final class ClusterStatus {
     for (ClusterProcess process : processes) {
       process.ports().forEach((name, port) -> byPort.put(name + ":" + port, process.name()));
     }
-    String connect = "127.0.0.1:" + zookeeper.ports().get("zookeeper");
-    ZooKeeperConfig config =
-        new ZooKeeperConfig(Optional.of(connect), 0, Duration.ofSeconds(5), Duration.ofSeconds(3));
-    try (CuratorFramework client = CuratorClients.open(connect, config)) {
+    try (CuratorFramework client = LocalCluster.zookeeperClient(zookeeper)) {
       ZNodes nodes = new ZNodes(LocalCluster.CLUSTER_NAME);
       VersionedJson state = new VersionedJson(client);
       List<Member> live = Members.live(client, nodes);
       Optional<String> leader = leader(client, nodes);
+      Set<String> drained = Drains.drained(client, nodes);
       Map<String, TableAssignment> routings =
           state.children(nodes.routings(), TableAssignment.class);
       for (Member member : live) {
@@ -163,6 +161,9 @@ public final class ClusterStatus {
                           + files.files().size()
                           + " files at snapshot "
                           + files.snapshotId()));
+        }
+        if (drained.contains(member.id())) {
+          served.addFirst("draining");
         }
         String detail = String.join("; ", served);
         if (member.roles().contains("controller")) {

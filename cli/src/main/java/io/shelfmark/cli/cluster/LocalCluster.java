@@ -13,6 +13,9 @@ import io.shelfmark.cli.client.BrokerClientException;
 import io.shelfmark.cli.process.ChildJvm;
 import io.shelfmark.cli.process.ReadyFile;
 import io.shelfmark.cli.progress.ProgressLine;
+import io.shelfmark.cluster.member.Drains;
+import io.shelfmark.cluster.state.ZNodes;
+import io.shelfmark.cluster.zookeeper.CuratorClients;
 import io.shelfmark.config.ConfigFormat;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.ConfigWriter;
@@ -27,6 +30,7 @@ import io.shelfmark.generator.ExistingTablePolicy;
 import io.shelfmark.generator.GenerateReport;
 import io.shelfmark.generator.GeneratorOptions;
 import io.shelfmark.generator.MetricsTableGenerator;
+import io.shelfmark.server.node.ServerNode;
 import io.shelfmark.storage.ObjectStores;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.Closeable;
@@ -43,6 +47,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.curator.framework.CuratorFramework;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
@@ -249,6 +254,147 @@ public final class LocalCluster {
     processes.set(index, started);
     save(runDir, processes);
     return started;
+  }
+
+  /**
+   * Starts one more server, named {@code server-<n+1>}, with the storage, catalog and segment store
+   * of the cluster's other servers; the controller leader then moves its share of the files to it.
+   */
+  public static ClusterProcess addServer(Path runDir, int heapMegabytes, PrintStream out)
+      throws IOException {
+    List<ClusterProcess> processes = new ArrayList<>(processes(runDir));
+    ClusterProcess zookeeper = running(runDir, processes, "zookeeper");
+    ClusterProcess model =
+        processes.stream()
+            .filter(p -> p.role().equals(Role.SERVER.configName()) && p.configFile().isPresent())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IOException("Cannot add a server: the cluster in " + runDir + " has none"));
+    ClusterConfig lake = ConfigLoader.withoutEnvironment().loadCluster(model.configFile().get());
+    int number = 1;
+    while (true) {
+      String candidate = "server-" + number;
+      if (processes.stream().noneMatch(p -> p.name().equals(candidate))) {
+        break;
+      }
+      number++;
+    }
+    Options options =
+        new Options(runDir, 1, 1, Optional.empty(), 0, heapMegabytes, /* quiet= */ true);
+    ClusterProcess started =
+        startRole(
+            runDir,
+            "server-" + number,
+            Role.SERVER,
+            lake,
+            zookeeperConnect(zookeeper),
+            options,
+            out);
+    processes.add(started);
+    save(runDir, processes);
+    return started;
+  }
+
+  /**
+   * Marks the server {@code name} drained (or clears the mark with {@code undo}) and, with {@code
+   * wait}, waits until no file is routed or assigned to it any more.
+   */
+  public static void drain(Path runDir, String name, boolean undo, Duration wait, PrintStream out)
+      throws IOException {
+    List<ClusterProcess> processes = processes(runDir);
+    ClusterProcess server = process(runDir, processes, name);
+    String member = memberId(server);
+    try (CuratorFramework client = zookeeperClient(running(runDir, processes, "zookeeper"))) {
+      new ServerDrain(client, new ZNodes(CLUSTER_NAME))
+          .apply(name + " (" + member + ")", member, undo, wait, out);
+    }
+  }
+
+  /**
+   * Drains the server {@code name}, then stops it and forgets it: the way to shrink the cluster
+   * without failing a query.
+   */
+  public static void remove(Path runDir, String name, Duration wait, PrintStream out)
+      throws IOException {
+    List<ClusterProcess> processes = new ArrayList<>(processes(runDir));
+    ClusterProcess server = process(runDir, processes, name);
+    if (!server.role().equals(Role.SERVER.configName())) {
+      throw new IOException(
+          "Cannot remove "
+              + name
+              + ": only servers leave a running cluster (it is a "
+              + server.role()
+              + ")");
+    }
+    if (server.alive()) {
+      drain(runDir, name, false, wait, out);
+    }
+    stopAll(List.of(server), out);
+    processes.remove(server);
+    save(runDir, processes);
+    try (CuratorFramework client = zookeeperClient(running(runDir, processes, "zookeeper"))) {
+      // The process is gone for good: its mark would only keep a later server of the same
+      // address (and member id) from getting files.
+      Drains.clear(client, new ZNodes(CLUSTER_NAME), memberId(server));
+    }
+    out.println("  removed " + name);
+  }
+
+  /** The member id a server process registers with: its role, host and Flight port. */
+  static String memberId(ClusterProcess server) throws IOException {
+    Integer port = server.ports().get(ServerNode.RPC_PORT);
+    if (port == null) {
+      throw new IOException(
+          "Cannot name the member of "
+              + server.name()
+              + ": it is not a server (no "
+              + ServerNode.RPC_PORT
+              + " port)");
+    }
+    return ServerNode.ROLE + "@127.0.0.1:" + port;
+  }
+
+  private static ClusterProcess process(Path runDir, List<ClusterProcess> processes, String name)
+      throws IOException {
+    return processes.stream()
+        .filter(p -> p.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IOException(
+                    "Cannot find "
+                        + name
+                        + " in the cluster in "
+                        + runDir
+                        + " (it has "
+                        + String.join(", ", processes.stream().map(ClusterProcess::name).toList())
+                        + ")"));
+  }
+
+  private static ClusterProcess running(Path runDir, List<ClusterProcess> processes, String name)
+      throws IOException {
+    ClusterProcess process = process(runDir, processes, name);
+    if (!process.alive()) {
+      throw new IOException(
+          "Cannot reach the cluster in "
+              + runDir
+              + ": its "
+              + name
+              + " is not running (cluster status)");
+    }
+    return process;
+  }
+
+  private static String zookeeperConnect(ClusterProcess zookeeper) {
+    return "127.0.0.1:" + zookeeper.ports().get("zookeeper");
+  }
+
+  static CuratorFramework zookeeperClient(ClusterProcess zookeeper) throws IOException {
+    String connect = zookeeperConnect(zookeeper);
+    return CuratorClients.open(
+        connect,
+        new ZooKeeperConfig(Optional.of(connect), 0, Duration.ofSeconds(5), Duration.ofSeconds(3)));
   }
 
   /** Stops every process of the cluster in {@code runDir}, the broker first and the lake last. */

@@ -4,11 +4,14 @@ import io.shelfmark.catalog.Catalogs;
 import io.shelfmark.cli.cluster.ClusterProcess;
 import io.shelfmark.cli.cluster.ClusterStatus;
 import io.shelfmark.cli.cluster.LocalCluster;
+import io.shelfmark.cli.cluster.ServerDrain;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.cluster.zookeeper.ClusterZooKeeper;
+import io.shelfmark.cluster.zookeeper.CuratorClients;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.ZooKeeperConfig;
 import io.shelfmark.controller.state.StateRecovery;
 import io.shelfmark.controller.state.ZooKeeperTableStateStore;
 import io.shelfmark.indexbuilder.store.SegmentStore;
@@ -17,11 +20,13 @@ import io.shelfmark.storage.spi.ObjectStore;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.curator.framework.CuratorFramework;
 import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +46,9 @@ import picocli.CommandLine.Spec;
       ClusterCommand.Status.class,
       ClusterCommand.Down.class,
       ClusterCommand.Restart.class,
+      ClusterCommand.AddServer.class,
+      ClusterCommand.Drain.class,
+      ClusterCommand.Remove.class,
       ClusterCommand.Recover.class
     })
 public final class ClusterCommand implements Runnable {
@@ -201,6 +209,125 @@ public final class ClusterCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       LocalCluster.restart(dir.runDir, name, heapMegabytes, printStream(spec));
+      return 0;
+    }
+  }
+
+  /** {@code shelfmark cluster add-server}. */
+  @Command(
+      name = "add-server",
+      mixinStandardHelpOptions = true,
+      description =
+          "Start one more server in the local cluster; the controller moves its share of the"
+              + " files to it (the other servers keep serving them until it does).")
+  public static final class AddServer implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @Option(
+        names = "--heap-mb",
+        description = "Its maximum heap in MiB (default: ${DEFAULT-VALUE}).")
+    int heapMegabytes = 1024;
+
+    @Override
+    public Integer call() throws Exception {
+      LocalCluster.addServer(dir.runDir, heapMegabytes, printStream(spec));
+      return 0;
+    }
+  }
+
+  /** {@code shelfmark cluster drain NAME}. */
+  @Command(
+      name = "drain",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Take a server of the local cluster out of service without failing a query: the"
+            + " controller places its files on the other servers, which serve them before it stops"
+            + " being routed to. Waits until nothing is routed to it.",
+        "The mark is kept in ZooKeeper (drains/<member id>) until --undo or cluster remove."
+      })
+  public static final class Drain implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @picocli.CommandLine.Parameters(
+        paramLabel = "NAME",
+        description =
+            "Such as server-2; with --config, the server's member id (server@HOST:PORT, as its"
+                + " log and the controller's log name it).")
+    String name;
+
+    @Option(
+        names = "--config",
+        paramLabel = "FILE",
+        description =
+            "Drain a server of a deployed cluster instead: the cluster config of any of its"
+                + " nodes (its zookeeper.connect and cluster-name).")
+    Path config;
+
+    @Option(names = "--undo", description = "Clear the mark: the server gets files again.")
+    boolean undo;
+
+    @Option(
+        names = "--wait-timeout",
+        description =
+            "Seconds to wait until nothing is routed to it; 0 returns at once (default:"
+                + " ${DEFAULT-VALUE}).")
+    long waitSeconds = 600;
+
+    @Override
+    public Integer call() throws Exception {
+      Duration wait = Duration.ofSeconds(waitSeconds);
+      if (config == null) {
+        LocalCluster.drain(dir.runDir, name, undo, wait, printStream(spec));
+        return 0;
+      }
+      ClusterConfig cluster = ConfigLoader.withSystemEnvironment().loadCluster(config);
+      String connect =
+          cluster
+              .zookeeper()
+              .connect()
+              .filter(value -> !value.equals(ZooKeeperConfig.EMBEDDED))
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "Cannot drain through "
+                              + config
+                              + ": its zookeeper.connect is embedded (give the config of a node of"
+                              + " the cluster, which names the ensemble)"));
+      try (CuratorFramework client = CuratorClients.open(connect, cluster.zookeeper())) {
+        new ServerDrain(client, new ZNodes(cluster.clusterName()))
+            .apply(name, name, undo, wait, printStream(spec));
+      }
+      return 0;
+    }
+  }
+
+  /** {@code shelfmark cluster remove NAME}. */
+  @Command(
+      name = "remove",
+      mixinStandardHelpOptions = true,
+      description =
+          "Drain a server of the local cluster, then stop it and forget it: shrinks the cluster"
+              + " without failing a query.")
+  public static final class Remove implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Mixin RunDir dir = new RunDir();
+
+    @picocli.CommandLine.Parameters(paramLabel = "NAME", description = "Such as server-2.")
+    String name;
+
+    @Option(
+        names = "--wait-timeout",
+        description = "Seconds to wait for the drain (default: ${DEFAULT-VALUE}).")
+    long waitSeconds = 600;
+
+    @Override
+    public Integer call() throws Exception {
+      LocalCluster.remove(dir.runDir, name, Duration.ofSeconds(waitSeconds), printStream(spec));
       return 0;
     }
   }

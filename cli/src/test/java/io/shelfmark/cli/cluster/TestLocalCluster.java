@@ -376,6 +376,42 @@ class TestLocalCluster {
 
   @Test
   @Order(7)
+  void aServerJoinsAndAnotherIsDrainedAndRemovedWithoutFailingAQuery() throws Exception {
+    PrintStream quiet =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    int files = dataFiles().size();
+    StreamedCounts stream = StreamedCounts.start(broker);
+    try {
+      stream.awaitAnswers(stream.answered() + 3);
+      ClusterProcess joined = LocalCluster.addServer(runDir, 384, quiet);
+      assertThat(joined.name()).isEqualTo("server-4");
+      processes = LocalCluster.processes(runDir);
+      // Balancing gives the newcomer its share; the others stop serving what moved to it.
+      Map<String, Long> served =
+          awaitServed(
+              counts -> counts.getOrDefault("server-4", 0L) > 0 && total(counts) == 2L * files,
+              "server-4 serves a share and every file has its 2 replicas");
+      log.info("After server-4 joined: {}", served);
+      stream.awaitAnswers(stream.answered() + 5);
+
+      LocalCluster.remove(runDir, "server-2", Duration.ofMinutes(2), quiet);
+      processes = LocalCluster.processes(runDir);
+      assertThat(processes).extracting(ClusterProcess::name).doesNotContain("server-2");
+      served =
+          awaitServed(
+              counts -> !counts.containsKey("server-2") && total(counts) == 2L * files,
+              "server-2's files are on the 3 others, 2 replicas each");
+      log.info("After server-2 was removed: {}", served);
+      stream.awaitAnswers(stream.answered() + 5);
+    } finally {
+      stream.stop();
+    }
+    assertThat(stream.failures()).as("answers while a server joined and one left").isEmpty();
+    assertThat(stream.countBySnapshot()).as("one count per snapshot").isNotEmpty();
+  }
+
+  @Test
+  @Order(8)
   void downStopsEveryProcess() throws Exception {
     int stopped =
         LocalCluster.down(
@@ -513,6 +549,33 @@ class TestLocalCluster {
       stop.set(true);
       thread.join();
     }
+  }
+
+  /** The files each live server reports serving, by process name, once {@code settled} holds. */
+  private static Map<String, Long> awaitServed(
+      java.util.function.Predicate<Map<String, Long>> settled, String what)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    Map<String, Long> counts;
+    do {
+      counts = new java.util.TreeMap<>();
+      for (ClusterStatus.ProcessLine line : ClusterStatus.lines(processes)) {
+        java.util.regex.Matcher count =
+            java.util.regex.Pattern.compile("obs\\.metrics: (\\d+) files").matcher(line.detail());
+        if (line.alive() && line.process().role().equals("server") && count.find()) {
+          counts.put(line.process().name(), Long.parseLong(count.group(1)));
+        }
+      }
+      if (settled.test(counts)) {
+        return counts;
+      }
+      Thread.sleep(200);
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError(what + " within 2 minutes; files served by server: " + counts);
+  }
+
+  private static long total(Map<String, Long> counts) {
+    return counts.values().stream().mapToLong(Long::longValue).sum();
   }
 
   private static void awaitAnswers(AtomicInteger answered, int count) throws InterruptedException {

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  *   assignments/&lt;table&gt;                     which servers should serve each data file (persistent)
  *   assignments/&lt;table&gt;/served/&lt;member id&gt;  what one server serves of it (ephemeral)
  *   routing/&lt;table&gt;                         which servers brokers send each file to (persistent)
+ *   drains/&lt;member id&gt;                     a server being drained: placed on no file (persistent)
  *   build-tasks/                           reserved: build tasks with leases (not written yet)
  * </pre>
  *
@@ -115,6 +116,16 @@ public final class ZNodes {
   /** Which servers brokers send each data file of a table to ({@code TableAssignment}). */
   public String routing(String qualifiedName) {
     return routings() + "/" + name(qualifiedName);
+  }
+
+  /** The parent of the servers being drained. */
+  public String drains() {
+    return root + "/drains";
+  }
+
+  /** The drain mark of one server: while it exists, the server is given no file. */
+  public String drain(String memberId) {
+    return drains() + "/" + name(memberId);
   }
 
   /** Reserved for build tasks handed to workers with leases; nothing writes it yet. */

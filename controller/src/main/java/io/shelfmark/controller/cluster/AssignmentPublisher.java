@@ -3,6 +3,7 @@ package io.shelfmark.controller.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.cluster.member.Drains;
 import io.shelfmark.cluster.member.Member;
 import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.routing.FileReplicas;
@@ -42,10 +43,13 @@ import org.slf4j.LoggerFactory;
  * snapshot is served by at least one server that reported it — so brokers only ever route to a
  * whole snapshot that servers hold.
  *
+ * <p>A server marked drained ({@link Drains}) is given no file: its files are placed on the others,
+ * and it keeps serving what the routing still sends it until they serve.
+ *
  * <p>Wakes on a table change (a snapshot synced, a segment ready), on membership changes (a server
- * joined, left or died) and on servers' reports; one thread reconciles, reading the state it
- * converges on from ZooKeeper, so coalesced events lose nothing. A standby does nothing until it
- * leads. Files without a ready segment are placed too: their servers read them directly.
+ * joined, left or died), on drain marks and on servers' reports; one thread reconciles, reading the
+ * state it converges on from ZooKeeper, so coalesced events lose nothing. A standby does nothing
+ * until it leads. Files without a ready segment are placed too: their servers read them directly.
  */
 public final class AssignmentPublisher implements Consumer<ServedTable>, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(AssignmentPublisher.class);
@@ -89,6 +93,7 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
     this.caches =
         List.of(
             CuratorCache.build(client, nodes.members()),
+            CuratorCache.build(client, nodes.drains()),
             CuratorCache.build(client, nodes.assignments()));
   }
 
@@ -155,6 +160,7 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
           servers.add(member.id());
         }
       }
+      servers.removeAll(Drains.drained(client, nodes));
     } catch (IOException | RuntimeException e) {
       log.warn("Cannot list the live servers (retrying on the next change): {}", e.getMessage());
       return;
