@@ -412,6 +412,83 @@ class TestLocalCluster {
 
   @Test
   @Order(8)
+  void aCorruptAppendedFileIsAFailedSegmentAndIsNeverSkipped() throws Exception {
+    String corrupt = changeTable(table -> appendCopy(table, "corrupt-1", true)).location();
+    String fileName = corrupt.substring(corrupt.lastIndexOf('/') + 1);
+    BrokerClient controller = new BrokerClient(LocalCluster.url(process("controller-2")));
+
+    // The leader records the file's build as failed, with its reason, in the table's status.
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    JsonNode status;
+    do {
+      status = controller.table("obs.metrics").orElseThrow();
+      if (status.path("segmentsFailed").asLong() > 0) {
+        break;
+      }
+      Thread.sleep(200);
+    } while (System.nanoTime() < deadline);
+    assertThat(status.path("segmentsFailed").asLong()).as("failed segments: %s", status).isOne();
+    assertThat(status.path("failures").toString()).contains(fileName);
+
+    // Its snapshot is routed (servers read the file directly): a query needing its pages is
+    // refused naming it, never answered without its rows.
+    long snapshot = status.path("snapshotId").asLong();
+    JsonNode sum = null;
+    deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (System.nanoTime() < deadline) {
+      sum =
+          broker.query(
+              "SELECT SUM(sum_rollup) FROM obs.metrics", Optional.of(Duration.ofSeconds(30)));
+      if (!sum.path("exceptions").isEmpty() || sum.path("snapshotId").asLong() == snapshot) {
+        break;
+      }
+      Thread.sleep(200);
+    }
+    assertThat(sum.path("exceptions").toString())
+        .as("a sum over the snapshot with the corrupt file: %s", sum)
+        .contains(fileName);
+    // A count needs no page: the file's footer holds its rows, so it is answered, and whole.
+    JsonNode count =
+        broker.query("SELECT COUNT(*) FROM obs.metrics", Optional.of(Duration.ofSeconds(30)));
+    if (count.path("exceptions").isEmpty()) {
+      long others =
+          ((Number) duckDb.query("SELECT COUNT(*) FROM obs.metrics").rows().getFirst().getFirst())
+              .longValue();
+      assertThat(count.path("resultTable").path("rows").path(0).path(0).asLong())
+          .as("the other files' rows and the corrupt file's, from its footer")
+          .isEqualTo(others + rowsOf(corrupt));
+    } else {
+      assertThat(count.path("exceptions").toString()).contains(fileName);
+    }
+
+    // Deleting the file from the table heals it: the next snapshot answers as DuckDB does.
+    changeTable(
+        table -> {
+          table.newDelete().deleteFile(corrupt).commit();
+          return null;
+        });
+    List<String> failures = new ArrayList<>();
+    deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (System.nanoTime() < deadline) {
+      JsonNode healed =
+          broker.query("SELECT COUNT(*) FROM obs.metrics", Optional.of(Duration.ofSeconds(30)));
+      if (healed.path("exceptions").isEmpty() && healed.path("snapshotId").asLong() != snapshot) {
+        break;
+      }
+      Thread.sleep(200);
+    }
+    compare(
+        "SUM after the corrupt file's delete",
+        "SELECT SUM(sum_rollup) FROM obs.metrics",
+        duckDb.query("SELECT SUM(sum_rollup) FROM obs.metrics"),
+        false,
+        Map.of(),
+        failures);
+    assertThat(failures).isEmpty();
+  }
+
+  @Test
+  @Order(9)
   void downStopsEveryProcess() throws Exception {
     int stopped =
         LocalCluster.down(
@@ -441,37 +518,77 @@ class TestLocalCluster {
    * returns its rows.
    */
   private static long appendCopyOfAFile(String name) throws Exception {
+    long rows = changeTable(table -> appendCopy(table, name, false)).recordCount();
+    duckDb.registerTable("obs.metrics", dataFiles());
+    return rows;
+  }
+
+  /** A change to the lake's table, committed through its catalog. */
+  private interface TableChange<T> {
+    T apply(org.apache.iceberg.Table table) throws Exception;
+  }
+
+  private static <T> T changeTable(TableChange<T> change) throws Exception {
     ClusterConfig lake =
         ConfigLoader.withoutEnvironment().loadCluster(process("lake").configFile().orElseThrow());
     try (ObjectStore store = ObjectStores.open(lake.storage())) {
       Catalog catalog = Catalogs.open(lake.catalog().orElseThrow(), store);
       try {
-        org.apache.iceberg.Table table = catalog.loadTable(TableIdentifier.of("obs", "metrics"));
-        org.apache.iceberg.DataFile source;
-        try (var tasks = table.newScan().planFiles()) {
-          source = tasks.iterator().next().file();
-        }
-        String path = source.location();
-        String copyPath = path.substring(0, path.lastIndexOf('/') + 1) + name + ".parquet";
-        Path from = runDir.resolve("lake/s3").resolve(path.substring("s3://".length()));
-        Path to = runDir.resolve("lake/s3").resolve(copyPath.substring("s3://".length()));
-        Files.copy(from, to);
-        table
-            .newAppend()
-            .appendFile(
-                org.apache.iceberg.DataFiles.builder(table.specs().get(source.specId()))
-                    .copy(source)
-                    .withPath(copyPath)
-                    .build())
-            .commit();
-        duckDb.registerTable("obs.metrics", dataFiles());
-        return source.recordCount();
+        return change.apply(catalog.loadTable(TableIdentifier.of("obs", "metrics")));
       } finally {
         if (catalog instanceof Closeable closeable) {
           closeable.close();
         }
       }
     }
+  }
+
+  /**
+   * Appends a copy of one of {@code table}'s data files under {@code name}; with {@code corrupt},
+   * every byte between the leading magic and the footer is overwritten, so the footer (schema, row
+   * counts, statistics) still reads but no page does.
+   */
+  private static org.apache.iceberg.DataFile appendCopy(
+      org.apache.iceberg.Table table, String name, boolean corrupt) throws Exception {
+    org.apache.iceberg.DataFile source;
+    try (var tasks = table.newScan().planFiles()) {
+      source = tasks.iterator().next().file();
+    }
+    String path = source.location();
+    String copyPath = path.substring(0, path.lastIndexOf('/') + 1) + name + ".parquet";
+    Path from = runDir.resolve("lake/s3").resolve(path.substring("s3://".length()));
+    Path to = runDir.resolve("lake/s3").resolve(copyPath.substring("s3://".length()));
+    Files.copy(from, to);
+    if (corrupt) {
+      byte[] bytes = Files.readAllBytes(to);
+      int footer =
+          java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4)
+              .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+              .getInt();
+      java.util.Arrays.fill(bytes, 4, bytes.length - 8 - footer, (byte) 0x5A);
+      Files.write(to, bytes);
+    }
+    org.apache.iceberg.DataFile copy =
+        org.apache.iceberg.DataFiles.builder(table.specs().get(source.specId()))
+            .copy(source)
+            .withPath(copyPath)
+            .build();
+    table.newAppend().appendFile(copy).commit();
+    return copy;
+  }
+
+  private static long rowsOf(String path) throws Exception {
+    return changeTable(
+        table -> {
+          try (var tasks = table.newScan().planFiles()) {
+            for (var task : tasks) {
+              if (task.file().location().equals(path)) {
+                return task.file().recordCount();
+              }
+            }
+          }
+          throw new AssertionError(path + " is not in the table");
+        });
   }
 
   /**

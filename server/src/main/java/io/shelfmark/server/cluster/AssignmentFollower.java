@@ -39,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * served nowhere). Once they are open, the server reports them ({@link ServedFiles}, an ephemeral
  * node), which is what lets the controller route to them.
  *
+ * <p>A file the state stops giving this server (it moved, or the server is drained) is still served
+ * for {@link #LINGER} at the same snapshot: a broker that has not yet seen the routing that moved
+ * it may still send it here, and would otherwise find it served by none of the replicas it knows.
+ *
  * <p>Every change to the assignments or routings (a ZooKeeper watch through Curator's cache) wakes
  * one reconciling thread, which reads the current state and converges on it: events are hints, the
  * state read is the truth, so missed or coalesced events lose nothing.
@@ -48,6 +52,12 @@ public final class AssignmentFollower implements AutoCloseable {
 
   /** How often the state is read again even without an event: a safety net, not the mechanism. */
   private static final long RESYNC_SECONDS = 30;
+
+  /**
+   * How long a file the state no longer gives this server stays served: longer than a broker takes
+   * to see a routing change (a ZooKeeper watch, milliseconds; seconds on a loaded machine).
+   */
+  static final java.time.Duration LINGER = java.time.Duration.ofSeconds(10);
 
   private final CuratorFramework client;
   private final VersionedJson state;
@@ -61,6 +71,10 @@ public final class AssignmentFollower implements AutoCloseable {
   private final AtomicBoolean pending = new AtomicBoolean();
   private final Set<String> served = new HashSet<>();
   private final Map<String, ServedFiles> reported = new HashMap<>();
+
+  /** By table: files no longer given to this server, with when they stop being served. */
+  private final Map<String, Map<String, Long>> lingering = new HashMap<>();
+
   private final List<CuratorCache> caches;
   private final java.util.concurrent.ScheduledExecutorService resync =
       Executors.newSingleThreadScheduledExecutor(
@@ -144,6 +158,7 @@ public final class AssignmentFollower implements AutoCloseable {
       if (served.remove(table)) {
         server.drop(table);
         reported.remove(table);
+        lingering.remove(table);
         log.info("Stopped serving {}: it is no longer assigned", table);
       }
       return;
@@ -159,9 +174,36 @@ public final class AssignmentFollower implements AutoCloseable {
     } else if (routing.isPresent()) {
       files.addAll(routing.get().filesOf(memberId));
     }
+    files.addAll(lingering(table, target.snapshotId(), files));
     serve(target, files);
     served.add(table);
     report(table, new ServedFiles(target.version(), target.snapshotId(), List.copyOf(files)));
+  }
+
+  /**
+   * The files of {@code table} this server served at {@code snapshotId} and still serves for a
+   * while though {@code files} no longer has them; a wake is scheduled for when the first ends.
+   */
+  private Set<String> lingering(String table, long snapshotId, Set<String> files) {
+    long now = System.nanoTime();
+    Map<String, Long> until = lingering.computeIfAbsent(table, t -> new HashMap<>());
+    ServedFiles previous = reported.get(table);
+    if (previous == null || previous.snapshotId() != snapshotId) {
+      until.clear(); // another snapshot: the previous one's files are not live in this one
+      return Set.of();
+    }
+    for (String file : previous.files()) {
+      if (!files.contains(file)) {
+        until.putIfAbsent(file, now + LINGER.toNanos());
+      }
+    }
+    until.keySet().removeIf(files::contains);
+    until.values().removeIf(end -> end - now <= 0);
+    until.values().stream()
+        .mapToLong(end -> end - now)
+        .min()
+        .ifPresent(wait -> resync.schedule(this::wake, wait + 1_000_000, TimeUnit.NANOSECONDS));
+    return Set.copyOf(until.keySet());
   }
 
   private void serve(TableAssignment assignment, Set<String> files) {
