@@ -30,7 +30,7 @@ variable "key_name" {
 }
 
 variable "user_data" {
-  description = "Rendered first-boot script (writes bootstrap.env, runs the bootstrap); at most 16384 bytes."
+  description = "Rendered first-boot script (writes bootstrap.env, runs the bootstrap); passed gzipped, at most 16384 bytes so."
   type        = string
 }
 

@@ -1,6 +1,12 @@
 # The servers: each pins the segments of the files assigned to it on its NVMe instance storage
 # (formatted and mounted by the bootstrap, not here) and answers plan fragments.
 
+# cloud-init unpacks gzipped user data: compressed, the bootstrap script fits EC2's 16 KB limit
+# with room to spare (docs/deploy.md, "First boot").
+locals {
+  user_data_gzip = base64gzip(var.user_data)
+}
+
 data "aws_ec2_instance_type" "this" {
   instance_type = var.instance_type
 }
@@ -14,7 +20,7 @@ resource "aws_instance" "this" {
   vpc_security_group_ids = var.security_group_ids
   iam_instance_profile   = var.instance_profile_name
   key_name               = var.key_name
-  user_data              = var.user_data
+  user_data_base64       = local.user_data_gzip
 
   metadata_options {
     http_tokens                 = "required"
@@ -39,7 +45,7 @@ resource "aws_instance" "this" {
     # Upgrades are rolling and deliberate: terraform apply -replace='module.servers.aws_instance.this[N]'
     # one server at a time (docs/deploy.md). A changed user data or a newer AMI alone replaces
     # nothing, so that no apply takes every server down at once.
-    ignore_changes = [ami, user_data, tags["shelfmark:version"]]
+    ignore_changes = [ami, user_data_base64, tags["shelfmark:version"]]
 
     precondition {
       condition     = contains(data.aws_ec2_instance_type.this.supported_architectures, "arm64")
@@ -52,8 +58,9 @@ resource "aws_instance" "this" {
     }
 
     precondition {
-      condition     = length(var.user_data) <= 16384
-      error_message = "Cannot create the servers: their user data is ${length(var.user_data)} bytes, over EC2's 16384 (shorten catalog_properties or the bootstrap script)."
+      # EC2 takes 16384 bytes of user data before base64; the gzip bytes are 3/4 of the base64.
+      condition     = length(local.user_data_gzip) / 4 * 3 <= 16384
+      error_message = "Cannot create the servers: the gzipped user data is about ${floor(length(local.user_data_gzip) / 4 * 3)} bytes, over EC2's 16384 (shorten catalog_properties or the bootstrap script)."
     }
   }
 }

@@ -40,7 +40,7 @@ variable "key_name" {
 }
 
 variable "user_data" {
-  description = "Rendered first-boot script, the same for every server (each discovers its own address); at most 16384 bytes."
+  description = "Rendered first-boot script, the same for every server (each discovers its own address); passed gzipped, at most 16384 bytes so."
   type        = string
 }
 

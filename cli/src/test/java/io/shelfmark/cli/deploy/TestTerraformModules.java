@@ -74,11 +74,12 @@ class TestTerraformModules {
     assertThat(violations(report)).isEmpty();
     JsonNode userData = report.get("user_data");
     assertThat(userData.get("script_bytes").asLong()).isEqualTo(Files.size(BOOTSTRAP));
+    assertThat(userData.get("gzip_bytes").asLong())
+        .isPositive()
+        .isLessThan(userData.get("raw_bytes").asLong());
     assertThat(userData.get("bound_bytes").asLong())
         .isEqualTo(
-            userData.get("template_bytes").asLong()
-                + userData.get("script_bytes").asLong()
-                + userData.get("env_allowance_bytes").asLong())
+            userData.get("gzip_bytes").asLong() + userData.get("env_allowance_bytes").asLong())
         .isLessThanOrEqualTo(USER_DATA_LIMIT);
   }
 
@@ -124,10 +125,7 @@ class TestTerraformModules {
         "  replicas = 2\n");
     replace(copy.resolve("outputs.tf"), "module.servers.private_ips", "module.servers.addresses");
     // An instance without the user data size precondition.
-    replace(
-        copy.resolve("modules/servers/main.tf"),
-        "length(var.user_data) <= 16384",
-        "length(var.user_data) <= 65536");
+    replace(copy.resolve("modules/servers/main.tf"), "/ 4 * 3 <= 16384", "/ 4 * 3 <= 65536");
 
     List<String> violations = violations(check(copy, Optional.empty()));
 
@@ -146,7 +144,7 @@ class TestTerraformModules {
         .anyMatch(v -> v.contains("module servers: passes replicas, which ./modules/servers does"))
         .anyMatch(v -> v.contains("module servers: does not pass server_count"))
         .anyMatch(v -> v.contains("module.servers.addresses, which is not an output"))
-        .anyMatch(v -> v.contains("aws_instance.this: has no precondition length(var.user_data)"));
+        .anyMatch(v -> v.contains("aws_instance.this: has no precondition holding its user data"));
     // Nothing else: each seed is reported by the rules it breaks and by no other.
     assertThat(violations).hasSize(14);
   }
@@ -154,7 +152,15 @@ class TestTerraformModules {
   @Test
   void userDataSizeRuleFailsOnAnOversizedScript() throws Exception {
     Path script = dir.resolve("oversized-bootstrap.sh");
-    Files.writeString(script, "#!/bin/bash\n" + "# padding\n".repeat(1600), UTF_8);
+    // Random text: it does not compress below the limit as repeated lines would.
+    java.util.Random random = new java.util.Random(27);
+    StringBuilder text = new StringBuilder("#!/bin/bash\n");
+    for (int line = 0; line < 400; line++) {
+      byte[] bytes = new byte[48];
+      random.nextBytes(bytes);
+      text.append("# ").append(java.util.Base64.getEncoder().encodeToString(bytes)).append('\n');
+    }
+    Files.writeString(script, text, UTF_8);
     List<String> violations = violations(check(TERRAFORM, Optional.of(script)));
     assertThat(violations)
         .singleElement()
@@ -227,6 +233,70 @@ class TestTerraformModules {
     assertThat(glueWithoutDatabases.output())
         .contains("glue_databases must name at least one database")
         .contains("catalog_uri must be a jdbc: URL for jdbc, an http(s):// URL for rest, and");
+  }
+
+  @Test
+  void renderedUserDataWritesAShellSourceableEnvFileAndRunsTheScript() throws Exception {
+    Optional<Path> terraform = onPath("terraform");
+    Assumptions.assumeTrue(
+        terraform.isPresent(), "Skipped rendering the user data: no terraform binary on PATH");
+    Path work = Files.createDirectories(dir.resolve("user-data"));
+    // A stand-in for the bootstrap script: it sources bootstrap.env as the real one does and
+    // prints what it got.
+    Path script = work.resolve("bootstrap.sh");
+    Files.writeString(
+        script,
+        """
+        #!/bin/bash
+        set -euo pipefail
+        . /etc/shelfmark/bootstrap.env
+        printf '%s\\n' "$SHELFMARK_NODE_KIND" "$SHELFMARK_QUOTE" "$SHELFMARK_SHELL" \\
+          "$SHELFMARK_JSON" "[$SHELFMARK_EMPTY]"
+        """,
+        UTF_8);
+    String template = TERRAFORM.resolve("templates/user-data.sh.tftpl").toString();
+    String expression =
+        "templatefile(\"%s\", { node_kind = \"server\", bootstrap_script = file(\"%s\"), env = {"
+                .formatted(template, script)
+            + " SHELFMARK_NODE_KIND = \"server\","
+            + " SHELFMARK_QUOTE = \"it's a 'quoted' value\","
+            + " SHELFMARK_SHELL = \"$HOME $(echo no) `echo no` back\\\\slash\","
+            + " SHELFMARK_JSON = jsonencode({ \"jdbc.user\" = \"shelfmark\", \"a\" = \"b=c&d\" }),"
+            + " SHELFMARK_EMPTY = \"\" } })\n";
+    Path input = work.resolve("expression");
+    Files.writeString(input, expression, UTF_8);
+    Result rendered =
+        run(
+            new ProcessBuilder(terraform.get().toString(), "console", "-no-color")
+                .redirectInput(input.toFile()),
+            work);
+    assertThat(rendered.exitCode()).as(rendered.output()).isZero();
+    String userData = rendered.stdout().strip();
+    assertThat(userData).as(rendered.output()).startsWith("<<EOT").endsWith("EOT");
+    userData = userData.substring("<<EOT".length(), userData.length() - "EOT".length()).strip();
+    assertThat(userData).startsWith("#!/bin/bash");
+
+    // Run it as an instance would, with its absolute paths moved under a temporary root.
+    Path root = Files.createDirectories(work.resolve("root"));
+    Path runnable = work.resolve("user-data.sh");
+    Files.writeString(
+        runnable,
+        userData
+            .replace("/etc/shelfmark", root + "/etc/shelfmark")
+            .replace("/usr/local/libexec/shelfmark", root + "/libexec"),
+        UTF_8);
+    Result ran = run(List.of("bash", runnable.toString()), work);
+    assertThat(ran.exitCode()).as(ran.output()).isZero();
+    assertThat(ran.stdout().lines().toList())
+        .containsExactly(
+            "server",
+            "it's a 'quoted' value",
+            "$HOME $(echo no) `echo no` back\\slash",
+            // jsonencode writes &, < and > as JSON escapes: the bootstrap must parse it as JSON.
+            "{\"a\":\"b=c\\u0026d\",\"jdbc.user\":\"shelfmark\"}",
+            "[]");
+    assertThat(Files.readString(root.resolve("libexec/shelfmark-bootstrap.sh")))
+        .isEqualTo(Files.readString(script).replace("/etc/shelfmark", root + "/etc/shelfmark"));
   }
 
   private static Result validate(Path terraform, String name, String inputs) throws Exception {
