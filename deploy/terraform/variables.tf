@@ -61,8 +61,9 @@ variable "vpc_cidr" {
   default     = "10.42.0.0/16"
 
   validation {
-    condition     = can(cidrnetmask(var.vpc_cidr)) && tonumber(split("/", var.vpc_cidr)[1]) <= 24
-    error_message = "vpc_cidr must be an IPv4 CIDR block of /24 or larger, such as 10.42.0.0/16."
+    # A regex rather than arithmetic on the prefix length: && does not short-circuit in HCL.
+    condition     = can(cidrnetmask(var.vpc_cidr)) && can(regex("/(1[6-9]|2[0-4])$", var.vpc_cidr))
+    error_message = "vpc_cidr must be an IPv4 CIDR block from /16 to /24, such as 10.42.0.0/16."
   }
 }
 
