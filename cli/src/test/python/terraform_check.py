@@ -16,6 +16,8 @@ The rules (docs/deploy.md, "What CI checks"):
              Graviton default and a validation whose regex accepts it and refuses x86 types
   modules    every module call passes only variables the module declares and every variable
              without a default; every module.X.Y reference names an output X declares
+  contract   the root module sets every setting of bootstrap.env the bootstrap script requires,
+             and no SHELFMARK_ setting the contract does not name (a typo would be ignored)
   user data  the template and the bootstrap script, gzipped as the instances pass them
              (cloud-init unpacks them), plus an uncompressed allowance for bootstrap.env stay
              under EC2's 16384 bytes, and the instances check the gzipped size at plan time
@@ -44,6 +46,24 @@ NOT_TAGGABLE = {
     "aws_route", "aws_route_table_association", "aws_iam_role_policy",
     "aws_iam_role_policy_attachment", "aws_vpc_endpoint_route_table_association",
     "aws_volume_attachment", "aws_security_group_rule",
+}
+# bootstrap.env: the settings of the contract with deploy/bootstrap/shelfmark-bootstrap.sh
+# (docs/deploy.md, "First boot"), and those the root module must always write.
+CONTRACT_SETTINGS = {
+    "SHELFMARK_ROOT", "SHELFMARK_INSTALL_SYSTEM", "SHELFMARK_NODE_KIND", "SHELFMARK_DIST_URL",
+    "SHELFMARK_VERSION", "SHELFMARK_CLUSTER_NAME", "SHELFMARK_HOST", "SHELFMARK_ZOOKEEPER_CONNECT",
+    "SHELFMARK_ZOOKEEPER_PORT", "SHELFMARK_BROKER_HTTP_PORT", "SHELFMARK_BROKER_FLIGHT_PORT",
+    "SHELFMARK_CONTROLLER_HTTP_PORT", "SHELFMARK_SERVER_RPC_PORT", "SHELFMARK_SERVER_FLIGHT_PORT",
+    "SHELFMARK_STORAGE_REGION", "SHELFMARK_STORAGE_ENDPOINT", "SHELFMARK_CATALOG_TYPE",
+    "SHELFMARK_CATALOG_NAME", "SHELFMARK_CATALOG_URI", "SHELFMARK_CATALOG_WAREHOUSE",
+    "SHELFMARK_CATALOG_PROPERTIES_JSON", "SHELFMARK_CATALOG_SECRET_SSM_PARAMETER",
+    "SHELFMARK_CATALOG_SECRET_ENV_VAR", "SHELFMARK_SEGMENT_STORE", "SHELFMARK_DATA_DIR",
+    "SHELFMARK_MEMORY_MB", "SHELFMARK_DISK_GB",
+}
+REQUIRED_SETTINGS = {
+    "SHELFMARK_INSTALL_SYSTEM", "SHELFMARK_NODE_KIND", "SHELFMARK_DIST_URL", "SHELFMARK_VERSION",
+    "SHELFMARK_CLUSTER_NAME", "SHELFMARK_HOST", "SHELFMARK_ZOOKEEPER_CONNECT",
+    "SHELFMARK_STORAGE_REGION", "SHELFMARK_CATALOG_TYPE", "SHELFMARK_SEGMENT_STORE",
 }
 INTERNAL_PORT_VARIABLES = ("zookeeper_port", "server_rpc_port", "controller_http_port")
 INTERNAL_PORT_NUMBERS = {2181, 8097, 8098}
@@ -170,6 +190,7 @@ class Checker:
         self.check_default_tags(root)
         self.check_ami_lookups()
         self.check_user_data(root)
+        self.check_contract(root)
         return {"violations": self.violations, "checked": self.checked, "user_data": self.user_data}
 
     def check_variables(self, module):
@@ -320,6 +341,17 @@ class Checker:
             elif match[1] not in callee.outputs():
                 self.fail(self.label(module),
                           f"refers to module.{match[0]}.{match[1]}, which is not an output of that module")
+
+    def check_contract(self, root):
+        # Keys of the bootstrap_env local and of the per-kind merges, as python-hcl2 renders them:
+        # object keys in parsed locals, or NAME = inside the templatefile expressions.
+        text_ = root.source_text()
+        written = set(re.findall(r"\b(SHELFMARK_[A-Z0-9_]+)\b(?=\\?\"?\s*(?:=|:))", text_))
+        for setting in sorted(REQUIRED_SETTINGS - written):
+            self.fail("main.tf", f"bootstrap.env lacks {setting}, which the bootstrap script requires")
+        for setting in sorted(written - CONTRACT_SETTINGS):
+            self.fail("main.tf", f"bootstrap.env sets {setting}, which the bootstrap contract does not name")
+        self.checked["bootstrap_settings"] = len(written)
 
     def check_user_data(self, root):
         template = os.path.join(self.root, "templates", "user-data.sh.tftpl")

@@ -60,6 +60,7 @@ class TestTerraformModules {
     assertThat(checked.get("ingress_rules").asInt()).isGreaterThanOrEqualTo(4);
     assertThat(checked.get("resources").asInt()).isGreaterThanOrEqualTo(25);
     assertThat(checked.get("variables").asInt()).isGreaterThanOrEqualTo(80);
+    assertThat(checked.get("bootstrap_settings").asInt()).isGreaterThanOrEqualTo(20);
   }
 
   @Test
@@ -124,6 +125,8 @@ class TestTerraformModules {
         "  server_count          = var.server_count\n",
         "  replicas = 2\n");
     replace(copy.resolve("outputs.tf"), "module.servers.private_ips", "module.servers.addresses");
+    // A bootstrap.env setting misspelt: the required one is then missing.
+    replace(copy.resolve("main.tf"), "SHELFMARK_SEGMENT_STORE ", "SHELFMARK_SEGMENTS_STORE ");
     // An instance without the user data size precondition.
     replace(copy.resolve("modules/servers/main.tf"), "/ 4 * 3 <= 16384", "/ 4 * 3 <= 65536");
 
@@ -144,9 +147,12 @@ class TestTerraformModules {
         .anyMatch(v -> v.contains("module servers: passes replicas, which ./modules/servers does"))
         .anyMatch(v -> v.contains("module servers: does not pass server_count"))
         .anyMatch(v -> v.contains("module.servers.addresses, which is not an output"))
-        .anyMatch(v -> v.contains("aws_instance.this: has no precondition holding its user data"));
+        .anyMatch(v -> v.contains("aws_instance.this: has no precondition holding its user data"))
+        .anyMatch(v -> v.contains("bootstrap.env lacks SHELFMARK_SEGMENT_STORE"))
+        .anyMatch(
+            v -> v.contains("bootstrap.env sets SHELFMARK_SEGMENTS_STORE, which the bootstrap"));
     // Nothing else: each seed is reported by the rules it breaks and by no other.
-    assertThat(violations).hasSize(14);
+    assertThat(violations).hasSize(16);
   }
 
   @Test
