@@ -10,13 +10,11 @@ terraform {
   }
 }
 
+# Every taggable resource gets these tags from the provider, plus its own Name.
 provider "aws" {
   region = var.region
 
   default_tags {
-    tags = merge(var.tags, {
-      "shelfmark:cluster" = var.cluster_name
-      "managed-by"        = "terraform"
-    })
+    tags = local.common_tags
   }
 }
