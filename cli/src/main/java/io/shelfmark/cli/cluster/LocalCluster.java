@@ -24,6 +24,8 @@ import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.PortsConfig;
 import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.ZooKeeperConfig;
+import io.shelfmark.config.render.NodeSettings;
+import io.shelfmark.config.render.RoleConfigs;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.generator.ExistingTablePolicy;
@@ -474,38 +476,36 @@ public final class LocalCluster {
       PrintStream out)
       throws IOException {
     Path dataDir = runDir.resolve(name);
-    ClusterConfig config =
-        ClusterConfig.builder()
-            .clusterName(CLUSTER_NAME)
-            .storage(lake.storage())
-            .catalog(
-                lake.catalog()
-                    .orElseThrow(
-                        () ->
-                            new IOException(
-                                "Cannot start the cluster: its config names no catalog (catalog section)")))
-            .segmentStore(lake.segmentStore())
-            .roles(role)
-            .host("127.0.0.1")
-            .ports(new PortsConfig(freePort(), freePort(), freePort(), freePort()))
-            .dataDir(dataDir)
-            .cache(
-                CacheConfig.builder()
-                    .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
-                    .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
-                    .build(dataDir))
+    // The same renderer as config render (a deployed node's bootstrap), with this machine's
+    // settings: 127.0.0.1, free ports, small caches.
+    NodeSettings node =
+        new NodeSettings(
+            CLUSTER_NAME,
+            "127.0.0.1",
+            new PortsConfig(freePort(), freePort(), freePort(), freePort()),
+            lake.storage(),
+            lake.catalog()
+                .orElseThrow(
+                    () ->
+                        new IOException(
+                            "Cannot start the cluster: its config names no catalog (catalog section)")),
+            lake.segmentStore(),
             // A short session: a killed process leaves the cluster (and a killed leader its
             // leadership) seconds after, not the default 15 s; 127.0.0.1 has no network to wait
             // out.
-            .zookeeper(
-                new ZooKeeperConfig(
-                    Optional.of(zookeeper),
-                    ZooKeeperConfig.ANY_FREE_PORT,
-                    SESSION_TIMEOUT,
-                    ZooKeeperConfig.DEFAULT_CONNECTION_TIMEOUT))
-            .build();
+            new ZooKeeperConfig(
+                Optional.of(zookeeper),
+                ZooKeeperConfig.ANY_FREE_PORT,
+                SESSION_TIMEOUT,
+                ZooKeeperConfig.DEFAULT_CONNECTION_TIMEOUT),
+            false);
+    CacheConfig cache =
+        CacheConfig.builder()
+            .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
+            .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
+            .build(dataDir);
     Path file = runDir.resolve("config/" + name + ".yaml");
-    Files.writeString(file, ConfigWriter.write(config, ConfigFormat.YAML));
+    Files.writeString(file, RoleConfigs.render(node, role, dataDir, cache));
     return awaitReady(
         runDir,
         name,

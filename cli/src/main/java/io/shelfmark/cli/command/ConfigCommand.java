@@ -12,8 +12,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "config",
     mixinStandardHelpOptions = true,
-    description = "Check cluster and table config files.",
-    subcommands = {ConfigCommand.Check.class})
+    description =
+        "Check cluster and table config files; write a deployed node's role configs and sizes.",
+    subcommands = {ConfigCommand.Check.class, ConfigRenderCommand.class, ConfigSizingCommand.class})
 public final class ConfigCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

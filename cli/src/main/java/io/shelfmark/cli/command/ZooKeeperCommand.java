@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
     name = "zookeeper",
     mixinStandardHelpOptions = true,
     description = {
-      "Run a standalone ZooKeeper server on 127.0.0.1 for a cluster on this machine (shelfmark"
-          + " cluster up starts one).",
+      "Run a standalone ZooKeeper server for a cluster on this machine (shelfmark cluster up"
+          + " starts one) or on a deployed coordinator (--host: its address).",
       "Production clusters use an ensemble of their own: set zookeeper.connect in the cluster"
           + " config (see docs/operations.md)."
     })
@@ -32,8 +32,13 @@ public final class ZooKeeperCommand implements Callable<Integer> {
   Path dataDir;
 
   @Option(
-      names = "--port",
-      description = "Its client port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+      names = "--host",
+      description =
+          "The address it listens on: 127.0.0.1, or the coordinator's address for the other nodes"
+              + " (default: ${DEFAULT-VALUE}).")
+  String host = EmbeddedZooKeeper.LOOPBACK;
+
+  @Option(names = "--port", description = "Its client port (default: ${DEFAULT-VALUE}).")
   int port = 2181;
 
   @Option(
@@ -45,7 +50,7 @@ public final class ZooKeeperCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
-    try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start(dataDir, port)) {
+    try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start(dataDir, host, port)) {
       Runtime.getRuntime()
           .addShutdownHook(
               new Thread(

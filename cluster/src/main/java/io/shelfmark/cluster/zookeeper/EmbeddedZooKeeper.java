@@ -21,8 +21,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A standalone ZooKeeper server inside this process, for one machine ({@code zookeeper.connect:
  * embedded}): listening on 127.0.0.1 only, its snapshots and transaction log in a directory of the
- * node's data directory, so a restarted node finds the state it left. Its admin server (a Jetty 9
- * HTTP console) stays off: nothing here needs it, and the project's Jetty is another major version.
+ * node's data directory, so a restarted node finds the state it left. The standalone server of a
+ * deployed coordinator ({@code shelfmark zookeeper --host}) listens on the coordinator's address
+ * instead, for the other nodes. Its admin server (a Jetty 9 HTTP console) stays off: nothing here
+ * needs it, and the project's Jetty is another major version.
  *
  * <p>Lifecycle: {@link #start} returns a serving server; {@link #close} stops it. Thread safe.
  */
@@ -37,15 +39,20 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
+  /** Where the server listens unless told otherwise: this machine only. */
+  public static final String LOOPBACK = "127.0.0.1";
+
   private final ZooKeeperServerEmbedded server;
   private final Path directory;
+  private final String host;
   private final int port;
   private final FileChannel lock;
 
   private EmbeddedZooKeeper(
-      ZooKeeperServerEmbedded server, Path directory, int port, FileChannel lock) {
+      ZooKeeperServerEmbedded server, Path directory, String host, int port, FileChannel lock) {
     this.server = server;
     this.directory = directory;
+    this.host = host;
     this.port = port;
     this.lock = lock;
   }
@@ -57,25 +64,39 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
    * @throws IOException when the directory cannot be made or the server does not start
    */
   public static EmbeddedZooKeeper start(Path directory, int port) throws IOException {
+    return start(directory, LOOPBACK, port);
+  }
+
+  /**
+   * Starts a server listening on {@code host} (an address of this machine) and keeping its data in
+   * {@code directory}.
+   *
+   * @param port the client port; 0 picks a free one
+   * @throws IOException when the directory cannot be made or the server does not start
+   */
+  public static EmbeddedZooKeeper start(Path directory, String host, int port) throws IOException {
     requireNonNull(directory, "directory is null");
+    requireNonNull(host, "host is null");
     Path base = Files.createDirectories(directory.toAbsolutePath());
     FileChannel lock = lock(base);
     try {
-      return start(base, port, lock);
+      return start(base, host, port, lock);
     } catch (IOException | RuntimeException e) {
       lock.close();
       throw e;
     }
   }
 
-  private static EmbeddedZooKeeper start(Path base, int port, FileChannel lock) throws IOException {
-    int clientPort = port == 0 ? freePort() : port;
+  private static EmbeddedZooKeeper start(Path base, String host, int port, FileChannel lock)
+      throws IOException {
+    InetAddress address = InetAddress.getByName(host);
+    int clientPort = port == 0 ? freePort(address) : port;
     if (port != 0) {
-      checkFree(port, base);
+      checkFree(address, port, base);
     }
     Properties properties = new Properties();
     properties.setProperty("clientPort", Integer.toString(clientPort));
-    properties.setProperty("clientPortAddress", "127.0.0.1");
+    properties.setProperty("clientPortAddress", host);
     properties.setProperty("dataDir", base.resolve("data").toString());
     properties.setProperty("tickTime", Integer.toString(TICK_MILLIS));
     properties.setProperty("maxSessionTimeout", Long.toString(MAX_SESSION_MILLIS));
@@ -96,17 +117,17 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
       server.start(START_TIMEOUT.toMillis());
     } catch (Exception e) {
       throw new IOException(
-          "Cannot start the embedded ZooKeeper server on 127.0.0.1:%d with its data in %s: %s (is the port taken? set zookeeper.port, or 0 for a free one)"
-              .formatted(clientPort, base, e.getMessage()),
+          "Cannot start the embedded ZooKeeper server on %s:%d with its data in %s: %s (is the port taken? set zookeeper.port, or 0 for a free one)"
+              .formatted(host, clientPort, base, e.getMessage()),
           e);
     }
-    log.info("Embedded ZooKeeper serving on 127.0.0.1:{}, data in {}", clientPort, base);
-    return new EmbeddedZooKeeper(server, base, clientPort, lock);
+    log.info("Embedded ZooKeeper serving on {}:{}, data in {}", host, clientPort, base);
+    return new EmbeddedZooKeeper(server, base, host, clientPort, lock);
   }
 
-  /** {@code 127.0.0.1:<port>}, for clients. */
+  /** {@code <host>:<port>} ({@code 127.0.0.1:<port>} unless started on another address). */
   public String connectString() {
-    return "127.0.0.1:" + port;
+    return host + ":" + port;
   }
 
   public int port() {
@@ -163,19 +184,19 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
    * Fails at once on a taken port: the server itself only notices on its own thread, and {@code
    * start} then waits its whole timeout.
    */
-  private static void checkFree(int port, Path base) throws IOException {
-    try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+  private static void checkFree(InetAddress address, int port, Path base) throws IOException {
+    try (ServerSocket probe = new ServerSocket(port, 1, address)) {
       probe.setReuseAddress(true);
     } catch (IOException e) {
       throw new IOException(
-          "Cannot start the embedded ZooKeeper server on 127.0.0.1:%d with its data in %s: the port is taken (set zookeeper.port to a free port, or 0 for any)"
-              .formatted(port, base),
+          "Cannot start the embedded ZooKeeper server on %s:%d with its data in %s: the port is taken (set zookeeper.port to a free port, or 0 for any)"
+              .formatted(address.getHostAddress(), port, base),
           e);
     }
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+  private static int freePort(InetAddress address) throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, address)) {
       return socket.getLocalPort();
     }
   }
