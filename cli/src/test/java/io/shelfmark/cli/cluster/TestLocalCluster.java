@@ -489,6 +489,95 @@ class TestLocalCluster {
 
   @Test
   @Order(9)
+  void aLeaderKilledWhileIndexingIsReplacedAndItsFinishedSegmentsAreNotRebuilt() throws Exception {
+    PrintStream quiet =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    // controller-1 was killed earlier: back as the standby of controller-2.
+    LocalCluster.restart(runDir, "controller-1", 384, quiet);
+    processes = LocalCluster.processes(runDir);
+    awaitController("controller-1", "standby");
+
+    String second = "obs.metrics_b";
+    long rows =
+        withCatalog(
+            catalog ->
+                io.shelfmark.generator.MetricsTableGenerator.generate(
+                        catalog,
+                        TableIdentifier.of("obs", "metrics_b"),
+                        io.shelfmark.generator.GeneratorOptions.builder()
+                            .rows(ROWS)
+                            .existingTable(io.shelfmark.generator.ExistingTablePolicy.REUSE)
+                            .build(),
+                        (written, total) -> {})
+                    .rows());
+    String config =
+        io.shelfmark.config.ConfigWriter.write(
+                io.shelfmark.config.ConfigLoader.loadBundledTable(
+                    io.shelfmark.config.ConfigLoader.BENCHMARK_TABLE_RESOURCE),
+                io.shelfmark.config.ConfigFormat.YAML)
+            .replaceFirst("(?m)^  name: metrics$", "  name: metrics_b");
+    assertThat(config).contains("name: metrics_b");
+    BrokerClient leader = new BrokerClient(LocalCluster.url(process("controller-2")));
+
+    StreamedCounts stream = StreamedCounts.start(broker);
+    Map<String, String> finished;
+    try {
+      stream.awaitAnswers(stream.answered() + 3);
+      leader.onboard(config);
+      // Kill -9 the leader once some segments are built and some are not.
+      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+      JsonNode status;
+      do {
+        status = leader.table(second).orElseThrow();
+        assertThat(System.nanoTime()).as("indexing under way: %s", status).isLessThan(deadline);
+      } while (status.path("segmentsReady").asLong() < 3);
+      ClusterProcess killed = process("controller-2");
+      ProcessHandle.of(killed.pid()).orElseThrow().destroyForcibly();
+      ProcessHandle.of(killed.pid()).ifPresent(handle -> handle.onExit().join());
+      assertThat(status.path("segmentsPending").asLong())
+          .as("segments still to build when the leader was killed: %s", status)
+          .isPositive();
+      finished = readySegments(second);
+      assertThat(finished).as("segments recorded ready before the kill").isNotEmpty();
+      Map<Path, java.nio.file.attribute.FileTime> before = segmentObjects(finished);
+
+      // The standby leads, builds what was left, and the broker serves the whole table.
+      awaitController("controller-1", "leader");
+      BrokerClient next = new BrokerClient(LocalCluster.url(process("controller-1")));
+      deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+      while (true) {
+        JsonNode now = next.table(second).orElse(null);
+        JsonNode count =
+            broker.query("SELECT COUNT(*) FROM " + second, Optional.of(Duration.ofSeconds(30)));
+        if (now != null
+            && now.path("segmentsPending").asLong(-1) == 0
+            && count.path("exceptions").isEmpty()
+            && count.path("resultTable").path("rows").path(0).path(0).asLong() == rows) {
+          assertThat(now.path("segmentsFailed").asLong()).isZero();
+          break;
+        }
+        assertThat(System.nanoTime())
+            .as("%s indexed and served after the takeover: %s / %s", second, now, count)
+            .isLessThan(deadline);
+        Thread.sleep(200);
+      }
+      assertThat(readySegments(second))
+          .as("every segment ready before the kill is still ready")
+          .containsAllEntriesOf(finished);
+      assertThat(segmentObjects(finished))
+          .as("segments finished before the kill were not built again")
+          .isEqualTo(before);
+      stream.awaitAnswers(stream.answered() + 3);
+    } finally {
+      stream.stop();
+    }
+    assertThat(stream.failures())
+        .as("answers while the leader was replaced mid-indexing")
+        .isEmpty();
+  }
+
+  @Test
+  @Order(10)
   void downStopsEveryProcess() throws Exception {
     int stopped =
         LocalCluster.down(
@@ -523,18 +612,67 @@ class TestLocalCluster {
     return rows;
   }
 
+  /** Waits until the controller {@code name}'s status line says {@code role}. */
+  private static void awaitController(String name, String role) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (ClusterStatus.lines(processes).stream()
+        .noneMatch(line -> line.process().name().equals(name) && line.detail().equals(role))) {
+      assertThat(System.nanoTime()).as("%s is %s within 60 s", name, role).isLessThan(deadline);
+      Thread.sleep(200);
+    }
+  }
+
+  /** The segment records of {@code table} in state ready, by data file: their locations. */
+  private static Map<String, String> readySegments(String table) throws Exception {
+    Map<String, String> ready = new java.util.TreeMap<>();
+    try (var client = LocalCluster.zookeeperClient(process("zookeeper"))) {
+      var nodes = new io.shelfmark.cluster.state.ZNodes(LocalCluster.CLUSTER_NAME);
+      new io.shelfmark.cluster.state.VersionedJson(client)
+          .children(nodes.segments(table), JsonNode.class)
+          .values()
+          .forEach(
+              record -> {
+                if (record.path("state").asText().equals("ready")) {
+                  ready.put(record.path("dataFile").asText(), record.path("location").asText());
+                }
+              });
+    }
+    return ready;
+  }
+
+  /** The last-modified times of the segment objects {@code segments} name, in the lake's bucket. */
+  private static Map<Path, java.nio.file.attribute.FileTime> segmentObjects(
+      Map<String, String> segments) throws java.io.IOException {
+    Map<Path, java.nio.file.attribute.FileTime> times = new java.util.TreeMap<>();
+    for (String location : segments.values()) {
+      Path object = runDir.resolve("lake/s3").resolve(location.substring("s3://".length()));
+      times.put(object, Files.getLastModifiedTime(object));
+    }
+    return times;
+  }
+
   /** A change to the lake's table, committed through its catalog. */
   private interface TableChange<T> {
     T apply(org.apache.iceberg.Table table) throws Exception;
   }
 
   private static <T> T changeTable(TableChange<T> change) throws Exception {
+    return withCatalog(
+        catalog -> change.apply(catalog.loadTable(TableIdentifier.of("obs", "metrics"))));
+  }
+
+  /** Work with the lake's catalog. */
+  private interface CatalogWork<T> {
+    T apply(Catalog catalog) throws Exception;
+  }
+
+  private static <T> T withCatalog(CatalogWork<T> work) throws Exception {
     ClusterConfig lake =
         ConfigLoader.withoutEnvironment().loadCluster(process("lake").configFile().orElseThrow());
     try (ObjectStore store = ObjectStores.open(lake.storage())) {
       Catalog catalog = Catalogs.open(lake.catalog().orElseThrow(), store);
       try {
-        return change.apply(catalog.loadTable(TableIdentifier.of("obs", "metrics")));
+        return work.apply(catalog);
       } finally {
         if (catalog instanceof Closeable closeable) {
           closeable.close();
