@@ -90,7 +90,7 @@ public interface QueryDispatcher {
       ProfileMode mode) {
     if (mode != ProfileMode.OFF) {
       throw new UnsupportedQueryException(
-          "Cannot explain the query: this broker's servers do not report plans (%s) (run it on an all-in-one node)"
+          "Cannot explain the query: its dispatcher %s does not report the servers' plans (run the query without EXPLAIN)"
               .formatted(getClass().getSimpleName()));
     }
     return execute(text, plan, route, files, deadline, cancelled, lane, limits);
