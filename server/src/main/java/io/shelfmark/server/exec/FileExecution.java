@@ -499,7 +499,9 @@ final class FileExecution {
     long readStarted = System.nanoTime();
     long aggregateBefore = notes.aggregateNanos;
     try (ParquetRead read = reader.start(request)) {
-      notes.planned(read.plan());
+      if (context.profiles().enabled()) {
+        notes.planned(read.plan());
+      }
       try {
         return readRows(read, filter, leaves, batches);
       } finally {
