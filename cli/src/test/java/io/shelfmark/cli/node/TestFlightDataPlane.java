@@ -405,7 +405,7 @@ class TestFlightDataPlane {
                   QueryLimits.defaults(),
                   Map.of())
               .encode();
-      ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(4, (short) 2);
+      ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(4, (short) 3);
       assertThatThrownBy(
               () -> {
                 try (FlightStream stream = client.getStream(new Ticket(bytes))) {
@@ -420,8 +420,8 @@ class TestFlightDataPlane {
                 assertThat(e.status().code()).isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
                 assertThat(e.status().description())
                     .isEqualTo(
-                        "Cannot read a plan fragment of version 2: this node reads version 1 (run"
-                            + " brokers and servers of the same release, or upgrade the older"
+                        "Cannot read a plan fragment of version 3: this node reads versions 1 to 2"
+                            + " (run brokers and servers of the same release, or upgrade the older"
                             + " side)");
                 assertThat(e.status().metadata().get(WireError.METADATA_KEY))
                     .isEqualTo(WireError.WIRE_FORMAT.name());
