@@ -14,6 +14,8 @@ import io.shelfmark.exchange.error.WireError;
 import io.shelfmark.exchange.fragment.FragmentResponse;
 import io.shelfmark.exchange.fragment.PlanFragment;
 import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.profile.ProfileMode;
+import io.shelfmark.exchange.profile.ServerProfile;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
@@ -118,6 +120,26 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       BooleanSupplier cancelled,
       QueryLane lane,
       QueryLimits limits) {
+    return execute(text, plan, route, files, deadline, cancelled, lane, limits, ProfileMode.OFF);
+  }
+
+  /**
+   * As a query, with each server recording its files' profiles under {@code mode} (fragment and
+   * response version 2, docs/wire-format.md): the answer's {@link Dispatched#servers()} has one
+   * entry per server that answered, named by its endpoint, with the time from sending its fragment
+   * to its whole response.
+   */
+  @Override
+  public Dispatched execute(
+      QueryText text,
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      QueryLane lane,
+      QueryLimits limits,
+      ProfileMode mode) {
     String requestId = idPrefix + "-" + Long.toString(nextId.incrementAndGet(), 36);
     String table = route.table().name().toString();
     Map<String, Integer> order = new HashMap<>();
@@ -142,14 +164,19 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       List<Call> round = new ArrayList<>();
       for (Map.Entry<ServerEndpoint, List<DataFileInfo>> group : assignment.entrySet()) {
         PlanFragment fragment =
-            fragment(requestId, text, route, group.getValue(), deadline, lane, limits);
+            fragment(requestId, text, route, group.getValue(), lane, limits, mode);
         round.add(start(group.getKey(), group.getValue(), fragment, deadline));
       }
       List<DataFileInfo> retry = new ArrayList<>();
       for (Call call : round) {
         Outcome outcome = await(call, round, deadline, cancelled);
         if (outcome.response() != null) {
-          answers.add(new Answer(order.get(call.files().getFirst().path()), outcome.response()));
+          answers.add(
+              new Answer(
+                  order.get(call.files().getFirst().path()),
+                  outcome.response(),
+                  call.endpoint(),
+                  call.finished().get() - call.started()));
         } else {
           log.warn(
               "Query {}: server {} failed for {} files, trying their other replicas: {}",
@@ -202,9 +229,9 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       QueryText text,
       TableRoute route,
       List<DataFileInfo> files,
-      Instant deadline,
       QueryLane lane,
-      QueryLimits limits) {
+      QueryLimits limits,
+      ProfileMode mode) {
     List<String> paths = new ArrayList<>(files.size());
     for (DataFileInfo file : files) {
       paths.add(file.path());
@@ -220,7 +247,8 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
         Duration.ZERO, // set per call: the time left when it is sent
         lane == QueryLane.HEAVY ? PlanFragment.Lane.HEAVY : PlanFragment.Lane.CHEAP,
         limits,
-        text.options());
+        text.options(),
+        mode);
   }
 
   /** One fragment in flight to one server. */
@@ -228,7 +256,9 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       ServerEndpoint endpoint,
       List<DataFileInfo> files,
       CompletableFuture<FragmentResponse> result,
-      AtomicReference<FlightStream> stream) {
+      AtomicReference<FlightStream> stream,
+      long started,
+      AtomicLong finished) {
     void cancel() {
       FlightStream open = stream.get();
       if (open != null) {
@@ -240,17 +270,24 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
 
   private record Outcome(FragmentResponse response, String reason) {}
 
-  private record Answer(int firstFile, FragmentResponse response) {}
+  private record Answer(
+      int firstFile, FragmentResponse response, ServerEndpoint endpoint, long nanos) {}
 
   private Call start(
       ServerEndpoint endpoint, List<DataFileInfo> files, PlanFragment fragment, Instant deadline) {
     AtomicReference<FlightStream> stream = new AtomicReference<>();
     AtomicInteger load = outstanding.computeIfAbsent(endpoint, key -> new AtomicInteger());
     load.incrementAndGet();
+    long started = System.nanoTime();
+    AtomicLong finished = new AtomicLong();
     CompletableFuture<FragmentResponse> result =
         CompletableFuture.supplyAsync(() -> fetch(endpoint, fragment, deadline, stream), calls);
-    result.whenComplete((response, failure) -> load.decrementAndGet());
-    return new Call(endpoint, files, result, stream);
+    result.whenComplete(
+        (response, failure) -> {
+          finished.set(System.nanoTime());
+          load.decrementAndGet();
+        });
+    return new Call(endpoint, files, result, stream, started, finished);
   }
 
   /** Sends the fragment and reads the whole response; throws the call's failure. */
@@ -260,19 +297,7 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       Instant deadline,
       AtomicReference<FlightStream> opened) {
     long millis = Math.max(1, Duration.between(clock.instant(), deadline).toMillis());
-    PlanFragment timed =
-        new PlanFragment(
-            fragment.requestId(),
-            fragment.sql(),
-            fragment.database(),
-            fragment.table(),
-            fragment.schemaId(),
-            fragment.snapshotId(),
-            fragment.files(),
-            Duration.ofMillis(millis),
-            fragment.lane(),
-            fragment.limits(),
-            fragment.options());
+    PlanFragment timed = fragment.withTimeout(Duration.ofMillis(millis));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     FlightStream stream =
         client(endpoint)
@@ -426,8 +451,13 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
     long bytesRead = 0;
     long hits = 0;
     long misses = 0;
+    List<ServerProfile> servers = new ArrayList<>();
     for (Answer answer : answers) {
       FragmentResponse response = answer.response();
+      if (!response.profiles().isEmpty()) {
+        servers.add(
+            new ServerProfile(answer.endpoint().toString(), answer.nanos(), response.profiles()));
+      }
       partials.add(response.partial());
       requests += response.storageRequests();
       bytesRead += response.storageBytesRead();
@@ -466,7 +496,8 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
         hits,
         misses,
         unread,
-        unread.isEmpty() ? "" : lastFailure.isEmpty() ? "no server holds them" : lastFailure);
+        unread.isEmpty() ? "" : lastFailure.isEmpty() ? "no server holds them" : lastFailure,
+        servers);
   }
 
   @Override

@@ -112,6 +112,11 @@ final class JsonBodies {
       json.writeNumberField("cacheHits", stats.cacheHits());
       json.writeNumberField("cacheMisses", stats.cacheMisses());
       json.writeNumberField("snapshotId", stats.snapshotId());
+      if (response.explain().isPresent()) {
+        // EXPLAIN's report beside the PLAN rows (docs/http-api.md#explain): records by Jackson.
+        json.writeFieldName("explain");
+        MAPPER.writeValue(json, response.explain().get());
+      }
       json.writeEndObject();
     } catch (IOException e) {
       throw new IllegalStateException("Cannot serialise query response: " + response, e);

@@ -94,6 +94,19 @@ public final class FilePruner {
   }
 
   /**
+   * Whether the file's partition alone rules it out ({@link PruneResult#CANNOT_MATCH}); what {@link
+   * #prune(DataFileInfo, PruningStatistics)} decides first. For EXPLAIN, which says which step
+   * pruned a file.
+   */
+  public PruneResult prunePartition(DataFileInfo file) {
+    requireNonNull(file, "file is null");
+    if (filter.isEmpty()) {
+      return file.recordCount() == 0 ? PruneResult.CANNOT_MATCH : PruneResult.MIGHT_MATCH;
+    }
+    return partitions.prune(file.partition(), errors);
+  }
+
+  /**
    * The statistics a file's Iceberg manifest entry gives, columns found by name in {@code schema}.
    */
   public static PruningStatistics statistics(DataFileInfo file, Schema schema) {

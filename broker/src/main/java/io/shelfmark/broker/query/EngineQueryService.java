@@ -5,12 +5,15 @@ import static java.util.Objects.requireNonNull;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.shelfmark.broker.auth.TableAccess;
+import io.shelfmark.broker.explain.ExplainReport;
+import io.shelfmark.broker.explain.ExplainText;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.exchange.error.QueryCancelledException;
 import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.exchange.error.QueryTimeoutException;
+import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.FinalResult;
 import io.shelfmark.exchange.result.PartialResult;
@@ -21,10 +24,12 @@ import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.SqlPlanner;
+import io.shelfmark.sql.explain.ExplainStatement;
 import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.OutputColumn;
 import io.shelfmark.sql.plan.QueryPlan;
 import io.shelfmark.sql.schema.TableSchemaProvider;
+import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -169,6 +174,10 @@ public final class EngineQueryService implements QueryService {
   private QueryResponse respond(QueryRequest request, QueryTarget target) {
     Instant received = clock.instant();
     try {
+      Optional<ExplainStatement> explain = ExplainStatement.parse(request.sql());
+      if (explain.isPresent()) {
+        return explain(request, explain.get(), received, target);
+      }
       PlannedQuery planned = planReadable(request);
       return switch (planned.statement()) {
         case PlannedStatement.Constant constant -> constant(constant);
@@ -266,21 +275,7 @@ public final class EngineQueryService implements QueryService {
     QueryDispatcher.Dispatched dispatched = finished.dispatched();
     FinalResult result = finished.result();
     PartialResult partial = dispatched.partial();
-    ExecutionStatistics stats = partial.statistics();
-    QueryStatistics statistics =
-        new QueryStatistics(
-            stats.docsScanned(),
-            route.snapshot().recordCount(),
-            candidates.size(),
-            (int) stats.filesQueried(),
-            (int) stats.filesMatched(),
-            files.size() - candidates.size(),
-            dispatched.storageBytesRead(),
-            dispatched.storageRequests(),
-            dispatched.cacheHits(),
-            dispatched.cacheMisses(),
-            route.snapshotId(),
-            (int) stats.filesAnsweredFromSegment());
+    QueryStatistics statistics = statistics(route, candidates.size(), dispatched);
     QueryResponse.ResultTable table =
         new QueryResponse.ResultTable(
             result.columnNames(), result.columnDataTypes(), result.rows(), types(plan));
@@ -296,6 +291,156 @@ public final class EngineQueryService implements QueryService {
     }
     return new QueryResponse(Optional.of(table), List.of(), statistics);
   }
+
+  /** What answering a query over {@code candidates} files of {@code route} cost. */
+  private static QueryStatistics statistics(
+      TableRoute route, int candidates, QueryDispatcher.Dispatched dispatched) {
+    ExecutionStatistics stats = dispatched.partial().statistics();
+    return new QueryStatistics(
+        stats.docsScanned(),
+        route.snapshot().recordCount(),
+        candidates,
+        (int) stats.filesQueried(),
+        (int) stats.filesMatched(),
+        route.snapshot().dataFiles().size() - candidates,
+        dispatched.storageBytesRead(),
+        dispatched.storageRequests(),
+        dispatched.cacheHits(),
+        dispatched.cacheMisses(),
+        route.snapshotId(),
+        (int) stats.filesAnsweredFromSegment());
+  }
+
+  /**
+   * EXPLAIN and EXPLAIN ANALYZE: the query planned and pruned as it would be (the same plan cache,
+   * pruning and admission), then sent to the servers with profiling on. EXPLAIN has them evaluate
+   * the indexes and plan the pages without reading any; ANALYZE runs the query and finishes its
+   * result, and the response's statistics are the run's. The answer is the report: as text in a
+   * {@code PLAN} column, and as the {@code explain} object.
+   */
+  private QueryResponse explain(
+      QueryRequest request, ExplainStatement explain, Instant received, QueryTarget target) {
+    long started = System.nanoTime();
+    QueryRequest inner =
+        new QueryRequest(
+            explain.query(),
+            request.timeout(),
+            request.cancelled(),
+            request.database(),
+            request.access(),
+            request.allowPartialResults());
+    PlannedQuery planned = planReadable(inner);
+    long plannedAt = System.nanoTime();
+    if (!(planned.statement() instanceof PlannedStatement.OverTable over)) {
+      return explained(
+          List.of("EXPLAIN: a SELECT without FROM is answered from the plan, no table is read"),
+          QueryStatistics.NONE,
+          Optional.empty());
+    }
+    QueryPlan plan = over.plan();
+    TableRoute route = route(plan, "it stopped being served while the query was planned");
+    target.table = plan.table().name().toString();
+    PruningReport pruned = pruning.explain(plan, route);
+    List<DataFileInfo> candidates = pruned.candidates();
+    long prunedAt = System.nanoTime();
+    policy.checkInLists(plan);
+    QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
+    Instant deadline = received.plus(timeout(over, request));
+    ProfileMode mode = explain.analyze() ? ProfileMode.ANALYZE : ProfileMode.PLAN;
+    long[] phases = new long[2];
+    QueryDispatcher.Dispatched dispatched;
+    try (QueryAdmission.Admitted admitted =
+        policy.admission().admit(lane, deadline, request.cancelled())) {
+      Supplier<QueryDispatcher.Dispatched> work =
+          () -> {
+            long executing = System.nanoTime();
+            QueryDispatcher.Dispatched done =
+                dispatcher.execute(
+                    queryText(inner, over),
+                    plan,
+                    route,
+                    candidates,
+                    deadline,
+                    request.cancelled(),
+                    lane,
+                    policy.limits(),
+                    mode);
+            long finishing = System.nanoTime();
+            if (explain.analyze()) {
+              // Finished as a query is (HAVING, outputs, ORDER BY, LIMIT), and the rows dropped:
+              // the time and failures are the query's.
+              ResultFinisher.finish(plan, done.partial(), () -> checkContinue(deadline, request));
+            }
+            phases[0] = finishing - executing;
+            phases[1] = System.nanoTime() - finishing;
+            return done;
+          };
+      dispatched =
+          lane == QueryLane.HEAVY
+              ? onHeavyThread(() -> new Finished(work.get(), null)).dispatched()
+              : work.get();
+    }
+    Map<String, Long> time = new LinkedHashMap<>();
+    time.put("plan", (plannedAt - started) / 1_000);
+    time.put("prune", (prunedAt - plannedAt) / 1_000);
+    time.put("execute", phases[0] / 1_000);
+    time.put("finish", phases[1] / 1_000);
+    time.put("total", (System.nanoTime() - started) / 1_000);
+    ExplainReport report =
+        ExplainReport.of(
+            explain.analyze(),
+            explain.verbose(),
+            plan.table().name().toString(),
+            route.snapshotId(),
+            lane.name(),
+            pruned,
+            dispatched.servers(),
+            new ExplainReport.Cache(
+                dispatched.partial().statistics().parquetPagesKept(),
+                Math.max(
+                    0,
+                    dispatched.cacheHits() - dispatched.partial().statistics().parquetPagesKept()),
+                dispatched.storageRequests(),
+                dispatched.storageBytesRead()),
+            time);
+    QueryStatistics statistics =
+        explain.analyze()
+            ? statistics(route, candidates.size(), dispatched)
+            : new QueryStatistics(
+                0,
+                route.snapshot().recordCount(),
+                candidates.size(),
+                0,
+                0,
+                route.snapshot().dataFiles().size() - candidates.size(),
+                0,
+                0,
+                0,
+                0,
+                route.snapshotId(),
+                0);
+    return explained(ExplainText.lines(report), statistics, Optional.of(report));
+  }
+
+  /** The response of an EXPLAIN: the lines in a {@code PLAN} column, and the report. */
+  private static QueryResponse explained(
+      List<String> lines, QueryStatistics statistics, Optional<ExplainReport> report) {
+    List<List<Object>> rows = new ArrayList<>(lines.size());
+    for (String line : lines) {
+      rows.add(List.of(line));
+    }
+    return new QueryResponse(
+        Optional.of(
+            new QueryResponse.ResultTable(
+                List.of(PLAN_COLUMN), List.of("STRING"), rows, List.of(PrimitiveType.STRING))),
+        List.of(),
+        statistics,
+        false,
+        report);
+  }
+
+  /** The one column of an EXPLAIN's result table. */
+  public static final String PLAN_COLUMN = "PLAN";
 
   /** What the servers need of the request besides the plan. */
   private static QueryDispatcher.QueryText queryText(
@@ -341,6 +486,17 @@ public final class EngineQueryService implements QueryService {
   public QueryResponse describe(QueryRequest request) {
     requireNonNull(request, "request is null");
     try {
+      if (ExplainStatement.parse(request.sql()).isPresent()) {
+        return new QueryResponse(
+            Optional.of(
+                new QueryResponse.ResultTable(
+                    List.of(PLAN_COLUMN),
+                    List.of("STRING"),
+                    List.of(),
+                    List.of(PrimitiveType.STRING))),
+            List.of(),
+            QueryStatistics.NONE);
+      }
       PlannedQuery planned = planReadable(request);
       return switch (planned.statement()) {
         case PlannedStatement.Constant constant -> {

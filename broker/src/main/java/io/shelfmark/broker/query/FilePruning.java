@@ -21,4 +21,22 @@ public interface FilePruning {
 
   /** The files to query, in the route's order. */
   List<DataFileInfo> candidates(QueryPlan plan, TableRoute route);
+
+  /**
+   * The candidates with why the others were left out (EXPLAIN). The default says only how many: a
+   * pruning that knows its steps says which step and which WHERE term pruned each file.
+   */
+  default PruningReport explain(QueryPlan plan, TableRoute route) {
+    List<DataFileInfo> files = route.snapshot().dataFiles();
+    List<DataFileInfo> kept = candidates(plan, route);
+    int pruned = files.size() - kept.size();
+    return new PruningReport(
+        kept,
+        files.size(),
+        files.size(),
+        kept.size(),
+        pruned == 0
+            ? List.of()
+            : List.of(new PruningReport.Reason(PruningReport.Step.STATISTICS, "", pruned)));
+  }
 }

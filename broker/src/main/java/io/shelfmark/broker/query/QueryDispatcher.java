@@ -2,7 +2,10 @@ package io.shelfmark.broker.query;
 
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.exchange.error.UnsupportedQueryException;
 import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.profile.ProfileMode;
+import io.shelfmark.exchange.profile.ServerProfile;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
@@ -67,6 +70,33 @@ public interface QueryDispatcher {
   }
 
   /**
+   * As {@link #execute(QueryText, QueryPlan, TableRoute, List, Instant, BooleanSupplier, QueryLane,
+   * QueryLimits)}, with each server recording its files' profiles under {@code mode} (EXPLAIN:
+   * {@link ProfileMode#PLAN}, nothing read; EXPLAIN ANALYZE: {@link ProfileMode#ANALYZE}), returned
+   * in {@link Dispatched#servers()}. A dispatcher that cannot profile refuses any mode but {@link
+   * ProfileMode#OFF} (the default).
+   *
+   * @throws UnsupportedQueryException when this dispatcher cannot profile
+   */
+  default Dispatched execute(
+      QueryText text,
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      QueryLane lane,
+      QueryLimits limits,
+      ProfileMode mode) {
+    if (mode != ProfileMode.OFF) {
+      throw new UnsupportedQueryException(
+          "Cannot explain the query: its dispatcher %s does not report the servers' plans (run the query without EXPLAIN)"
+              .formatted(getClass().getSimpleName()));
+    }
+    return execute(text, plan, route, files, deadline, cancelled, lane, limits);
+  }
+
+  /**
    * The query as the client wrote it.
    *
    * @param sql the statement text
@@ -97,6 +127,7 @@ public interface QueryDispatcher {
    * @param unreadFiles data files no replica answered for, when the query allowed a partial result
    *     (otherwise it fails naming them); empty for a whole answer
    * @param unreadReason why they were not read (the last failure), empty when none is unread
+   * @param servers per server, its files' profiles (EXPLAIN, EXPLAIN ANALYZE); empty otherwise
    */
   record Dispatched(
       PartialResult partial,
@@ -105,11 +136,33 @@ public interface QueryDispatcher {
       long cacheHits,
       long cacheMisses,
       List<String> unreadFiles,
-      String unreadReason) {
+      String unreadReason,
+      List<ServerProfile> servers) {
     public Dispatched {
       Objects.requireNonNull(partial, "partial is null");
       unreadFiles = List.copyOf(Objects.requireNonNull(unreadFiles, "unreadFiles is null"));
       Objects.requireNonNull(unreadReason, "unreadReason is null");
+      servers = List.copyOf(Objects.requireNonNull(servers, "servers is null"));
+    }
+
+    /** An answer without profiles. */
+    public Dispatched(
+        PartialResult partial,
+        long storageRequests,
+        long storageBytesRead,
+        long cacheHits,
+        long cacheMisses,
+        List<String> unreadFiles,
+        String unreadReason) {
+      this(
+          partial,
+          storageRequests,
+          storageBytesRead,
+          cacheHits,
+          cacheMisses,
+          unreadFiles,
+          unreadReason,
+          List.of());
     }
 
     /** A whole answer: every file was read. */

@@ -2,6 +2,7 @@ package io.shelfmark.broker.query;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.explain.ExplainReport;
 import io.shelfmark.sql.type.SqlType;
 import java.util.List;
 import java.util.Optional;
@@ -15,14 +16,18 @@ import java.util.Optional;
  * @param statistics what answering it cost
  * @param partialResult the result lacks the rows of some data files, which the errors name (only
  *     when the request allowed it: {@code allowPartialResults=true})
+ * @param explain the plan (and under ANALYZE what happened) of an EXPLAIN; the result table then
+ *     holds the same as text, one {@code PLAN} row per line
  */
 public record QueryResponse(
     Optional<ResultTable> result,
     List<QueryError> errors,
     QueryStatistics statistics,
-    boolean partialResult) {
+    boolean partialResult,
+    Optional<ExplainReport> explain) {
   public QueryResponse {
     requireNonNull(result, "result is null");
+    requireNonNull(explain, "explain is null");
     errors = List.copyOf(requireNonNull(errors, "errors is null"));
     requireNonNull(statistics, "statistics is null");
     if (partialResult
@@ -33,6 +38,15 @@ public record QueryResponse(
               ? "A partial result has both a result and errors naming what it lacks: " + errors
               : "A response has either a result or errors, not both or neither: " + errors);
     }
+  }
+
+  /** An answer that is not an EXPLAIN's. */
+  public QueryResponse(
+      Optional<ResultTable> result,
+      List<QueryError> errors,
+      QueryStatistics statistics,
+      boolean partialResult) {
+    this(result, errors, statistics, partialResult, Optional.empty());
   }
 
   /** A whole answer (a result) or a failure (errors). */

@@ -39,6 +39,14 @@ public final class ResultTablePrinter {
       return false;
     }
     JsonNode table = response.path("resultTable");
+    if (response.has("explain")) {
+      // EXPLAIN's PLAN rows are a tree drawn in text: printed as they are, every line of it.
+      for (JsonNode row : table.path("rows")) {
+        out.println(row.path(0).asText());
+      }
+      out.flush();
+      return true;
+    }
     List<String> header = new ArrayList<>();
     for (JsonNode name : table.path("dataSchema").path("columnNames")) {
       header.add(name.asText());

@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Run one SQL query on a running broker and print the result as a table, with its"
           + " statistics.",
-      "Example: bin/shelfmark query \"SELECT COUNT(*) FROM obs.metrics WHERE resolution = 15000\""
+      "Example: bin/shelfmark query \"SELECT COUNT(*) FROM obs.metrics WHERE resolution = 15000\"",
+      "EXPLAIN [ANALYZE] [VERBOSE] <query> prints the plan (and what running it did) as a tree;"
+          + " --json gives its explain object (docs/sql.md#explain)."
     })
 public final class QueryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

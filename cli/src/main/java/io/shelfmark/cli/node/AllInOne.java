@@ -29,6 +29,8 @@ import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
 import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.profile.ProfileMode;
+import io.shelfmark.exchange.profile.ServerProfile;
 import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
@@ -402,6 +404,21 @@ public final class AllInOne implements AutoCloseable {
         BooleanSupplier cancelled,
         QueryLane lane,
         QueryLimits limits) {
+      return execute(null, plan, route, files, deadline, cancelled, lane, limits, ProfileMode.OFF);
+    }
+
+    @Override
+    public Dispatched execute(
+        QueryText text,
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled,
+        QueryLane lane,
+        QueryLimits limits,
+        ProfileMode mode) {
+      long started = System.nanoTime();
       LocalServer.Execution execution =
           server.execute(
               route.table().name().toString(),
@@ -411,13 +428,22 @@ public final class AllInOne implements AutoCloseable {
               deadline,
               cancelled,
               lane == QueryLane.HEAVY ? heavyWork : cheapWork,
-              limits);
+              limits,
+              mode);
+      List<ServerProfile> servers =
+          mode == ProfileMode.OFF
+              ? List.of()
+              : List.of(
+                  new ServerProfile("local", System.nanoTime() - started, execution.profiles()));
       return new Dispatched(
           execution.partial(),
           execution.storage().getRequests(),
           execution.storage().bytesRead(),
           execution.cacheHits(),
-          execution.cacheMisses());
+          execution.cacheMisses(),
+          List.of(),
+          "",
+          servers);
     }
   }
 

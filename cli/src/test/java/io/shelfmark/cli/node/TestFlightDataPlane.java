@@ -172,6 +172,53 @@ class TestFlightDataPlane {
     }
   }
 
+  /**
+   * EXPLAIN and EXPLAIN ANALYZE over Flight (fragment and response version 2): each server's files
+   * and time, and the same plan and counts as the node's in-process EXPLAIN over HTTP.
+   */
+  @Test
+  void explainOverFlightReportsEachServer() throws Exception {
+    List<FlightFragmentServer> servers = startServers(3);
+    try (FlightDispatcher dispatcher =
+        new FlightDispatcher(ReplicaMap.everywhere(endpoints(servers)), calls, Clock.systemUTC())) {
+      EngineQueryService overFlight = broker(dispatcher);
+      io.shelfmark.cli.client.BrokerClient http =
+          new io.shelfmark.cli.client.BrokerClient(quickstart.url());
+      for (String sql :
+          List.of(
+              Quickstart.BENCHMARK_QUERIES.get("Q2"),
+              "SELECT metric, COUNT(*), SUM(sum_rollup) FROM obs.metrics WHERE resolution = 15000"
+                  + " GROUP BY metric")) {
+        QueryResponse analyzed = overFlight.execute(new QueryRequest("EXPLAIN ANALYZE " + sql));
+        assertThat(analyzed.errors()).as(sql).isEmpty();
+        io.shelfmark.broker.explain.ExplainReport report = analyzed.explain().orElseThrow();
+        assertThat(report.totals().matchedRows()).isEqualTo(analyzed.statistics().numDocsScanned());
+        assertThat(report.totals().filesRun())
+            .isEqualTo(analyzed.statistics().numSegmentsProcessed());
+        assertThat(report.servers()).isNotEmpty();
+        assertThat(report.servers())
+            .allMatch(server -> server.server().startsWith("127.0.0.1:") && server.files() > 0);
+        assertThat(report.servers().stream().mapToInt(s -> s.files()).sum())
+            .isEqualTo(analyzed.statistics().numSegmentsQueried());
+
+        QueryResponse planned = overFlight.execute(new QueryRequest("EXPLAIN " + sql));
+        com.fasterxml.jackson.databind.JsonNode local =
+            http.query("EXPLAIN " + sql, java.util.Optional.empty()).path("explain").path("totals");
+        io.shelfmark.broker.explain.ExplainReport.Totals totals =
+            planned.explain().orElseThrow().totals();
+        assertThat(totals.files()).isEqualTo(local.path("files").asInt());
+        assertThat(totals.pagesPlanned()).isEqualTo(local.path("pagesPlanned").asLong());
+        assertThat(totals.lowerBoundBytes()).isEqualTo(local.path("lowerBoundBytes").asLong());
+        assertThat(totals.definiteRows()).isEqualTo(local.path("definiteRows").asLong());
+        assertThat(totals.candidateRows()).isEqualTo(local.path("candidateRows").asLong());
+        assertThat(totals.filesWithoutParquet())
+            .isEqualTo(local.path("filesWithoutParquet").asInt());
+      }
+    } finally {
+      closeAll(servers);
+    }
+  }
+
   @Test
   void aClosedServersFilesAreReadFromAnotherReplica() throws Exception {
     List<FlightFragmentServer> servers = startServers(3);
@@ -358,7 +405,7 @@ class TestFlightDataPlane {
                   QueryLimits.defaults(),
                   Map.of())
               .encode();
-      ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(4, (short) 2);
+      ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(4, (short) 3);
       assertThatThrownBy(
               () -> {
                 try (FlightStream stream = client.getStream(new Ticket(bytes))) {
@@ -373,8 +420,8 @@ class TestFlightDataPlane {
                 assertThat(e.status().code()).isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
                 assertThat(e.status().description())
                     .isEqualTo(
-                        "Cannot read a plan fragment of version 2: this node reads version 1 (run"
-                            + " brokers and servers of the same release, or upgrade the older"
+                        "Cannot read a plan fragment of version 3: this node reads versions 1 to 2"
+                            + " (run brokers and servers of the same release, or upgrade the older"
                             + " side)");
                 assertThat(e.status().metadata().get(WireError.METADATA_KEY))
                     .isEqualTo(WireError.WIRE_FORMAT.name());

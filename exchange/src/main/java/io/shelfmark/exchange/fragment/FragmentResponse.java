@@ -2,55 +2,87 @@ package io.shelfmark.exchange.fragment;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.result.PartialResult;
 import java.nio.BufferUnderflowException;
+import java.util.List;
 
 /**
  * What a server answers a {@link PlanFragment}: the merged partial result of its files and what
  * producing it cost in object storage (requests and bytes that reached the store) and in the page
  * cache (hits and misses), which the broker sums over servers.
  *
- * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR", version {@value #VERSION}):
+ * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR", version 1, or {@value #VERSION} when
+ * it carries file profiles):
  *
  * <pre>
  * storageRequests i64 | storageBytesRead i64 | cacheHits i64 | cacheMisses i64
  * | partial result bytes (i32 length; {@link PartialResult#serialize()}, versioned on its own)
+ * version 2 only: | file profiles ({@link FileProfileCodec})
  * </pre>
+ *
+ * A response without profiles is written as version 1, so a plain query's answer reads on a broker
+ * of the release before profiles.
+ *
+ * @param profiles the files' profiles of an EXPLAIN or EXPLAIN ANALYZE fragment; empty otherwise
  */
 public record FragmentResponse(
     PartialResult partial,
     long storageRequests,
     long storageBytesRead,
     long cacheHits,
-    long cacheMisses) {
+    long cacheMisses,
+    List<FileProfile> profiles) {
   /** "SMFR", read little-endian. */
   static final int MAGIC = 0x52464d53;
 
-  static final int VERSION = 1;
+  /** The newest version; version 1 has no profiles. */
+  static final int VERSION = 2;
 
   public FragmentResponse {
     requireNonNull(partial, "partial is null");
+    profiles = List.copyOf(requireNonNull(profiles, "profiles is null"));
+  }
+
+  /** A response without profiles. */
+  public FragmentResponse(
+      PartialResult partial,
+      long storageRequests,
+      long storageBytesRead,
+      long cacheHits,
+      long cacheMisses) {
+    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of());
   }
 
   public byte[] encode() {
-    return new WireBuffer.Writer()
-        .i64(storageRequests)
-        .i64(storageBytesRead)
-        .i64(cacheHits)
-        .i64(cacheMisses)
-        .bytes(partial.serialize())
-        .frame(MAGIC, VERSION);
+    WireBuffer.Writer out =
+        new WireBuffer.Writer()
+            .i64(storageRequests)
+            .i64(storageBytesRead)
+            .i64(cacheHits)
+            .i64(cacheMisses)
+            .bytes(partial.serialize());
+    if (profiles.isEmpty()) {
+      return out.frame(MAGIC, 1);
+    }
+    FileProfileCodec.write(out, profiles);
+    return out.frame(MAGIC, VERSION);
   }
 
   public static FragmentResponse decode(byte[] bytes) {
-    WireBuffer.Reader in = WireBuffer.open(bytes, MAGIC, VERSION, "fragment response");
+    WireBuffer.Reader in = WireBuffer.open(bytes, MAGIC, 1, VERSION, "fragment response");
     try {
       long requests = in.i64();
       long bytesRead = in.i64();
       long hits = in.i64();
       long misses = in.i64();
       PartialResult partial = PartialResult.deserialize(in.bytes());
-      return new FragmentResponse(partial, requests, bytesRead, hits, misses);
+      List<FileProfile> profiles = in.version() >= 2 ? FileProfileCodec.read(in) : List.of();
+      if (!in.exhausted()) {
+        throw new WireFormatException(
+            "Cannot read a fragment response: bytes follow its last field (the bytes are corrupt)");
+      }
+      return new FragmentResponse(partial, requests, bytesRead, hits, misses, profiles);
     } catch (BufferUnderflowException e) {
       throw new WireFormatException(
           "Cannot read a fragment response of %d bytes: it ends inside a field (the bytes are truncated or corrupt)"

@@ -2,6 +2,7 @@ package io.shelfmark.exchange.fragment;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.exchange.profile.ProfileMode;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param lane the admission lane the broker put the query in
  * @param limits the per-query bounds on the server's state
  * @param options the statement's options ({@code SET name = value;}, {@code OPTION(...)}), by name
+ * @param profile what the server records of each file: {@link ProfileMode#OFF} for a query, PLAN
+ *     for EXPLAIN (nothing read), ANALYZE for EXPLAIN ANALYZE
  */
 public record PlanFragment(
     String requestId,
@@ -38,7 +41,8 @@ public record PlanFragment(
     Duration timeout,
     Lane lane,
     QueryLimits limits,
-    Map<String, String> options) {
+    Map<String, String> options,
+    ProfileMode profile) {
   /** The broker's admission lane of the query; the server runs each lane's files apart. */
   public enum Lane {
     CHEAP,
@@ -57,10 +61,56 @@ public record PlanFragment(
     options =
         Collections.unmodifiableMap(
             new LinkedHashMap<>(requireNonNull(options, "options is null")));
+    requireNonNull(profile, "profile is null");
     if (timeout.isNegative()) {
       throw new IllegalArgumentException(
           "Cannot build a plan fragment with a negative timeout: " + timeout);
     }
+  }
+
+  /** A fragment of a query that is not explained. */
+  public PlanFragment(
+      String requestId,
+      String sql,
+      Optional<String> database,
+      String table,
+      int schemaId,
+      long snapshotId,
+      List<String> files,
+      Duration timeout,
+      Lane lane,
+      QueryLimits limits,
+      Map<String, String> options) {
+    this(
+        requestId,
+        sql,
+        database,
+        table,
+        schemaId,
+        snapshotId,
+        files,
+        timeout,
+        lane,
+        limits,
+        options,
+        ProfileMode.OFF);
+  }
+
+  /** This fragment with {@code timeout} left. */
+  public PlanFragment withTimeout(Duration timeout) {
+    return new PlanFragment(
+        requestId,
+        sql,
+        database,
+        table,
+        schemaId,
+        snapshotId,
+        files,
+        timeout,
+        lane,
+        limits,
+        options,
+        profile);
   }
 
   /** The bytes of this fragment ({@link PlanFragmentCodec}, current version). */

@@ -1,5 +1,6 @@
 package io.shelfmark.exchange.fragment;
 
+import io.shelfmark.exchange.profile.ProfileMode;
 import java.nio.BufferUnderflowException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,16 +18,21 @@ import java.util.Optional;
  * | snapshotId i64 | timeoutMillis i64 | lane u8 (0 CHEAP, 1 HEAVY)
  * | maxGroups i64 | maxDistinctValues i64 | maxRows i64
  * | options i32, (name str, value str)... | files i32, path str...
+ * version 2 only: | profile u8 (0 OFF, 1 PLAN, 2 ANALYZE)
  * </pre>
  *
- * A new field means a new version; a reader keeps decoding every version it ever wrote, and the
+ * A fragment whose profile is OFF is written as version 1, so a plain query reads on a server of
+ * the release before profiles; only EXPLAIN needs version 2.
+ *
+ * <p>A new field means a new version; a reader keeps decoding every version it ever wrote, and the
  * golden files under {@code exchange/src/test/resources/golden/} hold each version's bytes.
  */
 final class PlanFragmentCodec {
   /** "SMPF", read little-endian. */
   static final int MAGIC = 0x46504d53;
 
-  static final int VERSION = 1;
+  /** The newest version; version 1 has no profile mode. */
+  static final int VERSION = 2;
 
   private PlanFragmentCodec() {}
 
@@ -48,11 +54,15 @@ final class PlanFragmentCodec {
     for (String file : fragment.files()) {
       out.string(file);
     }
+    if (fragment.profile() == ProfileMode.OFF) {
+      return out.frame(MAGIC, 1);
+    }
+    out.u8(fragment.profile().ordinal());
     return out.frame(MAGIC, VERSION);
   }
 
   static PlanFragment decode(byte[] bytes) {
-    WireBuffer.Reader in = WireBuffer.open(bytes, MAGIC, VERSION, "plan fragment");
+    WireBuffer.Reader in = WireBuffer.open(bytes, MAGIC, 1, VERSION, "plan fragment");
     try {
       String requestId = in.string();
       String sql = in.string();
@@ -78,9 +88,19 @@ final class PlanFragmentCodec {
       for (int i = 0; i < fileCount; i++) {
         files.add(in.string());
       }
+      ProfileMode profile = ProfileMode.OFF;
+      if (in.version() >= 2) {
+        int mode = in.u8();
+        if (mode >= ProfileMode.values().length) {
+          throw new WireFormatException(
+              "Cannot read a plan fragment: profile %d is not one of %s"
+                  .formatted(mode, List.of(ProfileMode.values())));
+        }
+        profile = ProfileMode.values()[mode];
+      }
       if (!in.exhausted()) {
         throw new WireFormatException(
-            "Cannot read a plan fragment: bytes follow its last file (the bytes are corrupt)");
+            "Cannot read a plan fragment: bytes follow its last field (the bytes are corrupt)");
       }
       return new PlanFragment(
           requestId,
@@ -93,7 +113,8 @@ final class PlanFragmentCodec {
           timeout,
           PlanFragment.Lane.values()[lane],
           limits,
-          options);
+          options,
+          profile);
     } catch (BufferUnderflowException e) {
       throw new WireFormatException(
           "Cannot read a plan fragment of %d bytes: it ends inside a field (the bytes are truncated or corrupt)"

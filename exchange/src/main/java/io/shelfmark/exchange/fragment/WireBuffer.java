@@ -70,9 +70,16 @@ final class WireBuffer {
   /** Reads a body checked by {@link #open}; every read past its end throws. */
   static final class Reader {
     private final ByteBuffer body;
+    private final int version;
 
-    private Reader(ByteBuffer body) {
+    private Reader(ByteBuffer body, int version) {
       this.body = body;
+      this.version = version;
+    }
+
+    /** The frame's version: a reader of several versions decodes each one's body. */
+    int version() {
+      return version;
     }
 
     int u8() {
@@ -120,6 +127,13 @@ final class WireBuffer {
    * names the thing for messages ("plan fragment").
    */
   static Reader open(byte[] bytes, int magic, int version, String what) {
+    return open(bytes, magic, version, version, what);
+  }
+
+  /**
+   * As {@link #open(byte[], int, int, String)}, for a reader of versions {@code oldest..newest}.
+   */
+  static Reader open(byte[] bytes, int magic, int oldest, int newest, String what) {
     ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     if (bytes.length < 14 || in.getInt() != magic) {
       throw new WireFormatException(
@@ -127,10 +141,13 @@ final class WireBuffer {
               .formatted(what, bytes.length, what));
     }
     int found = in.getShort() & 0xffff;
-    if (found != version) {
+    if (found < oldest || found > newest) {
       throw new WireFormatException(
-          "Cannot read a %s of version %d: this node reads version %d (run brokers and servers of the same release, or upgrade the older side)"
-              .formatted(what, found, version));
+          "Cannot read a %s of version %d: this node reads %s (run brokers and servers of the same release, or upgrade the older side)"
+              .formatted(
+                  what,
+                  found,
+                  oldest == newest ? "version " + oldest : "versions " + oldest + " to " + newest));
     }
     int length = in.getInt();
     if (length < 0 || length != in.remaining() - 4) {
@@ -147,6 +164,6 @@ final class WireBuffer {
           "Cannot read a %s of %d bytes: its checksum says crc32c %08x, its body has %08x (the bytes are corrupt)"
               .formatted(what, bytes.length, expected, (int) crc.getValue()));
     }
-    return new Reader(body);
+    return new Reader(body, found);
   }
 }

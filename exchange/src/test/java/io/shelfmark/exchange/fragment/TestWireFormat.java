@@ -170,7 +170,7 @@ class TestWireFormat {
     assertThatThrownBy(() -> PlanFragment.decode(bytes))
         .isInstanceOf(WireFormatException.class)
         .hasMessage(
-            "Cannot read a plan fragment of version 9: this node reads version 1 (run brokers and"
+            "Cannot read a plan fragment of version 9: this node reads versions 1 to 2 (run brokers and"
                 + " servers of the same release, or upgrade the older side)");
     byte[] partial = rows().serialize();
     partial[4] = 7;

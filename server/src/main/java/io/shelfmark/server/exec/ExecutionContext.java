@@ -33,6 +33,8 @@ import org.apache.iceberg.Schema;
  * @param clock the time source for the deadline
  * @param readerOptions coalescing and prefetch settings for Parquet reads
  * @param limits how large the query's groups, distinct sets and kept rows may grow
+ * @param profiles where each file's profile goes (EXPLAIN, EXPLAIN ANALYZE); {@link
+ *     FileProfiles#off()} for a plain query
  */
 public record ExecutionContext(
     ObjectStore dataStore,
@@ -43,7 +45,8 @@ public record ExecutionContext(
     BooleanSupplier cancelled,
     Clock clock,
     ReaderOptions readerOptions,
-    QueryLimits limits) {
+    QueryLimits limits,
+    FileProfiles profiles) {
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
     requireNonNull(fileExecutor, "fileExecutor is null");
@@ -54,6 +57,31 @@ public record ExecutionContext(
     requireNonNull(clock, "clock is null");
     requireNonNull(readerOptions, "readerOptions is null");
     requireNonNull(limits, "limits is null");
+    requireNonNull(profiles, "profiles is null");
+  }
+
+  /** A context that records no profile. */
+  public ExecutionContext(
+      ObjectStore dataStore,
+      Executor fileExecutor,
+      Executor ioExecutor,
+      Schema tableSchema,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Clock clock,
+      ReaderOptions readerOptions,
+      QueryLimits limits) {
+    this(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        FileProfiles.off());
   }
 
   /** A context with the default {@link QueryLimits}. */
@@ -89,7 +117,8 @@ public record ExecutionContext(
         cancelled,
         clock,
         readerOptions,
-        limits);
+        limits,
+        profiles);
   }
 
   /** A context that is never cancelled, with default reader options and the system UTC clock. */

@@ -1,12 +1,20 @@
 package io.shelfmark.server.exec;
 
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.exchange.profile.FileAnswer;
+import io.shelfmark.exchange.profile.FileProfile;
+import io.shelfmark.exchange.profile.ProfileMode;
+import io.shelfmark.exchange.profile.TermProfile;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.plan.KeptDictionaryPages;
+import io.shelfmark.parquet.plan.PagePlan;
+import io.shelfmark.parquet.plan.PagePlanner;
+import io.shelfmark.parquet.plan.RowGroupAccess;
+import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.parquet.read.ParquetRead;
@@ -74,6 +82,9 @@ final class FileExecution {
   private long docsScanned;
   // The file's dictionary pages its pinned segment keeps: reads of the file do not fetch them.
   private KeptDictionaryPages keptDictionaries = KeptDictionaryPages.NONE;
+  // EXPLAIN: plan the pages, read none. Under EXPLAIN and EXPLAIN ANALYZE, what the profile says.
+  private final boolean planOnly;
+  private final ProfileNotes notes;
 
   FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
     this.plan = plan;
@@ -81,6 +92,8 @@ final class FileExecution {
     this.context = context;
     this.reader = reader;
     this.file = task.file();
+    this.planOnly = context.profiles().mode() == ProfileMode.PLAN;
+    this.notes = new ProfileNotes();
   }
 
   PartialResult run() throws IOException {
@@ -110,13 +123,19 @@ final class FileExecution {
     ColumnSources sources = new ColumnSources(fields, segment);
     long liveCount = live.getLongCardinality();
 
+    long indexStarted = System.nanoTime();
     Filter filter = filter(segment, prepared, footer, fields, sources, live);
+    notes.indexNanos = System.nanoTime() - indexStarted;
+    notes.rowGroups = footer.rowGroupCount();
     BatchConsumer consumer =
         plan.aggregated()
             ? new AggregateConsumer(plan, context.limits())
             : new RowCollector(plan, context.limits());
     ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
     boolean answeredFromSegment = segment.isPresent() && readStats == null;
+    if (context.profiles().enabled()) {
+      context.profiles().add(profile(segment.isPresent(), liveCount, filter, readStats));
+    }
     log.debug(
         "File {}: {} of {} live docs matched, segment {}, from segment only {}",
         file.path(),
@@ -185,9 +204,14 @@ final class FileExecution {
       BatchConsumer consumer)
       throws IOException {
     if (RowCollector.wanted(plan) == 0 && !plan.aggregated()) {
+      notes.answer = FileAnswer.NO_ROWS;
       return null;
     }
     if (filter.exact() && isCountStarOnly()) {
+      notes.answer = FileAnswer.COUNT_FROM_INDEX;
+      if (planOnly) {
+        return null;
+      }
       docsScanned = filter.definite().getLongCardinality();
       ((AggregateConsumer) consumer).addCountStar(docsScanned);
       return null;
@@ -201,11 +225,20 @@ final class FileExecution {
       // reading back every matching doc's id from the posting lists.
       indexOnlyFromInvertedIndexes(sources, filter, leaves);
     }
+    notes.sources(leaves);
     RowBatches batches = new RowBatches(plan, filter, leaves, context, consumer, file.path());
     if (leaves.values().stream().noneMatch(s -> s instanceof ColumnSources.Parquet)) {
+      notes.answer = FileAnswer.VALUES_FROM_SEGMENT;
+      if (planOnly) {
+        return null;
+      }
+      long started = System.nanoTime();
       docsScanned = batches.fromSegment(filter.rows(), SEGMENT_BATCH);
+      notes.aggregateNanos += System.nanoTime() - started;
       return null;
     }
+    notes.answer =
+        task.segment().isPresent() ? FileAnswer.PARQUET_PAGES : FileAnswer.WITHOUT_SEGMENT;
     ReadStats stats = readParquet(location, footer, pages, leaves, filter, batches);
     docsScanned += batches.docsScanned();
     return stats;
@@ -265,12 +298,14 @@ final class FileExecution {
       }
     }
     if (segment.isEmpty() || plan.filter().isEmpty()) {
+      notes.unsegmentedTerms(conjuncts);
       return unsegmentedFilter(segment.isPresent(), footer, fields, conjuncts, live);
     }
     Expression expression = plan.filter().get();
     FilterTranslation translation = translation(prepared, expression, fields, sources);
     List<Expression> untranslated = translation.untranslated();
     if (translation.predicate().isEmpty()) {
+      notes.unsegmentedTerms(conjuncts);
       return new Filter(live, new RoaringBitmap(), untranslated, untranslated);
     }
     FilterResult result =
@@ -282,6 +317,12 @@ final class FileExecution {
     Optional<List<Expression>> residual =
         result.residual().flatMap(r -> wholeTerms(r, translation.termOf()));
     forCandidates.addAll(residual.orElse(conjuncts));
+    notes.terms(
+        conjuncts,
+        translation,
+        result.indexesUsed(),
+        forCandidates,
+        !result.candidates().isEmpty());
     return new Filter(result.definite(), result.candidates(), untranslated, forCandidates);
   }
 
@@ -409,18 +450,22 @@ final class FileExecution {
       throws IOException {
     RoaringBitmap rows = filter.rows();
     if (rows.isEmpty()) {
+      notes.answer = FileAnswer.NO_ROWS;
       return null;
     }
     List<String> columns = new ArrayList<>();
+    List<Integer> columnIndexes = new ArrayList<>();
     for (ColumnSources.Source source : leaves.values()) {
       if (source instanceof ColumnSources.Parquet parquet) {
         for (ColumnSchema leaf : parquet.leaves()) {
           if (!columns.contains(leaf.dottedPath())) {
             columns.add(leaf.dottedPath());
+            columnIndexes.add(leaf.index());
           }
         }
       }
     }
+    notes.columnsRead = columns;
     long wanted = RowCollector.wanted(plan);
     if (filter.exact()
         && !plan.aggregated()
@@ -442,40 +487,70 @@ final class FileExecution {
             columns,
             selection,
             keptDictionaries);
-    try (ParquetRead read = reader.start(request)) {
-      if (plan.aggregated()) {
-        // An aggregation reads every selected row group: while this thread consumes one, the
-        // file executor's idle threads decode the next ones (a file of one query keeps more than
-        // one core busy; a busy executor leaves the work to this thread).
-        read.decodeAhead(context.fileExecutor(), DECODE_AHEAD);
-        int rowGroups = RowGroupAggregation.rowGroupsToSplit(read);
-        if (rowGroups > 0) {
-          RowGroupAggregation.Result result =
-              new RowGroupAggregation(
-                      read,
-                      rowGroups,
-                      () ->
-                          new RowBatches(
-                              plan,
-                              filter,
-                              leaves,
-                              context,
-                              new AggregateConsumer(plan, context.limits()),
-                              file.path()),
-                      context)
-                  .run(context.fileExecutor());
-          rowGroupGroups = result.groups();
-          docsScanned += result.docsScanned();
-          return read.stats();
-        }
+    if (planOnly) {
+      // EXPLAIN: the plan the read below would make, from the segment's page locations; a file
+      // without segment would need its footer and page index read first, so it is left unplanned.
+      if (pages.isPresent()) {
+        notes.planned(
+            PagePlanner.plan(footer, pages.get(), columnIndexes, selection, keptDictionaries));
       }
-      while (read.hasNext() && !batches.isSatisfied()) {
-        context.checkContinue();
-        RowGroupBatch batch = read.next();
-        batches.fromParquet(batch);
-      }
-      return read.stats();
+      return null;
     }
+    long readStarted = System.nanoTime();
+    long aggregateBefore = notes.aggregateNanos;
+    try (ParquetRead read = reader.start(request)) {
+      if (context.profiles().enabled()) {
+        notes.planned(read.plan());
+      }
+      try {
+        return readRows(read, filter, leaves, batches);
+      } finally {
+        notes.readNanos +=
+            System.nanoTime() - readStarted - (notes.aggregateNanos - aggregateBefore);
+      }
+    }
+  }
+
+  private ReadStats readRows(
+      ParquetRead read,
+      Filter filter,
+      Map<Expression, ColumnSources.Source> leaves,
+      RowBatches batches)
+      throws IOException {
+    if (plan.aggregated()) {
+      // An aggregation reads every selected row group: while this thread consumes one, the
+      // file executor's idle threads decode the next ones (a file of one query keeps more than
+      // one core busy; a busy executor leaves the work to this thread).
+      read.decodeAhead(context.fileExecutor(), DECODE_AHEAD);
+      int rowGroups = RowGroupAggregation.rowGroupsToSplit(read);
+      if (rowGroups > 0) {
+        RowGroupAggregation.Result result =
+            new RowGroupAggregation(
+                    read,
+                    rowGroups,
+                    () ->
+                        new RowBatches(
+                            plan,
+                            filter,
+                            leaves,
+                            context,
+                            new AggregateConsumer(plan, context.limits()),
+                            file.path()),
+                    context)
+                .run(context.fileExecutor());
+        rowGroupGroups = result.groups();
+        docsScanned += result.docsScanned();
+        return read.stats();
+      }
+    }
+    while (read.hasNext() && !batches.isSatisfied()) {
+      context.checkContinue();
+      RowGroupBatch batch = read.next();
+      long started = System.nanoTime();
+      batches.fromParquet(batch);
+      notes.aggregateNanos += System.nanoTime() - started;
+    }
+    return read.stats();
   }
 
   private ExecutionStatistics statistics(
@@ -505,6 +580,169 @@ final class FileExecution {
         parquetBytes,
         pagesRead,
         pagesKept);
+  }
+
+  /** This file's profile, from what the filter, the answer and the read left in the notes. */
+  private FileProfile profile(
+      boolean segmented, long liveCount, Filter filter, ReadStats readStats) {
+    boolean ran = !planOnly;
+    return new FileProfile(
+        file.path(),
+        segmented,
+        notes.answer,
+        notes.terms,
+        notes.columnsFromSegment,
+        notes.columnsRead,
+        liveCount,
+        filter.definite().getLongCardinality(),
+        filter.candidates().getLongCardinality(),
+        notes.rowGroups,
+        notes.rowGroupsRead,
+        notes.pagesPlanned,
+        notes.lowerBoundBytes,
+        ran,
+        ran ? docsScanned : -1,
+        ran
+            ? (readStats == null ? 0 : readStats.pagesRead() + readStats.dictionaryPagesRead())
+            : -1,
+        ran ? requests.get() + (readStats == null ? 0 : readStats.requests()) : -1,
+        ran ? bytes.get() + (readStats == null ? 0 : readStats.bytesRead()) : -1,
+        notes.indexNanos,
+        ran ? notes.readNanos : -1,
+        ran ? notes.aggregateNanos : -1);
+  }
+
+  /**
+   * What a file's execution notes for its profile as it goes; only read when profiles are on. Pages
+   * are 0 for a file answered without reading any, -1 while unknown (a file without segment under
+   * EXPLAIN).
+   */
+  private final class ProfileNotes {
+    private FileAnswer answer = FileAnswer.NO_ROWS;
+    private List<TermProfile> terms = List.of();
+    private List<String> columnsFromSegment = List.of();
+    private List<String> columnsRead = List.of();
+    private long rowGroups = -1;
+    private long rowGroupsRead;
+    private long pagesPlanned;
+    private long lowerBoundBytes;
+    private long indexNanos;
+    private long readNanos;
+    private long aggregateNanos;
+
+    ProfileNotes() {
+      if (task.segment().isEmpty()) {
+        rowGroupsRead = -1;
+        pagesPlanned = -1;
+        lowerBoundBytes = -1;
+      }
+    }
+
+    void sources(Map<Expression, ColumnSources.Source> leaves) {
+      if (!context.profiles().enabled()) {
+        return;
+      }
+      List<String> fromSegment = new ArrayList<>();
+      for (Map.Entry<Expression, ColumnSources.Source> leaf : leaves.entrySet()) {
+        String index =
+            switch (leaf.getValue()) {
+              case ColumnSources.Forward forward -> "forward";
+              case ColumnSources.Sorted sorted -> "sorted";
+              case ColumnSources.Inverted inverted -> "inverted";
+              case ColumnSources.Missing missing -> "missing: NULL";
+              case ColumnSources.Parquet parquet -> null;
+            };
+        if (index != null) {
+          fromSegment.add(leaf.getKey() + " (" + index + ")");
+        }
+      }
+      columnsFromSegment = fromSegment;
+    }
+
+    void planned(PagePlan pagePlan) {
+      long read = 0;
+      for (RowGroupPlan rowGroup : pagePlan.rowGroups()) {
+        read += rowGroup.access() == RowGroupAccess.SKIP ? 0 : 1;
+      }
+      rowGroupsRead = read;
+      pagesPlanned = pagePlan.dataPageCount() + pagePlan.dictionaryPageCount();
+      lowerBoundBytes = pagePlan.lowerBoundBytes();
+    }
+
+    /** Per WHERE term: the index parts that evaluated its columns, and where it is checked. */
+    void terms(
+        List<Expression> conjuncts,
+        FilterTranslation translation,
+        List<String> indexesUsed,
+        List<Expression> checkCandidates,
+        boolean candidatesLeft) {
+      if (!context.profiles().enabled()) {
+        return;
+      }
+      Map<Expression, Predicate> predicateOf = new LinkedHashMap<>();
+      translation.termOf().forEach((predicate, term) -> predicateOf.put(term, predicate));
+      List<TermProfile> profiles = new ArrayList<>(conjuncts.size());
+      for (Expression conjunct : conjuncts) {
+        Predicate predicate = predicateOf.get(conjunct);
+        if (predicate == null) {
+          profiles.add(new TermProfile(conjunct.toString(), List.of(), TermProfile.Check.ROWS));
+          continue;
+        }
+        Set<String> columns = new LinkedHashSet<>();
+        columnsOf(predicate, columns);
+        List<String> indexes = new ArrayList<>();
+        for (String used : indexesUsed) {
+          int open = used.indexOf('[');
+          if (open > 0 && used.endsWith("]")) {
+            String column = used.substring(open + 1, used.length() - 1);
+            String kind = used.substring(0, open);
+            if (columns.contains(column) && !kind.equals("nulls") && !indexes.contains(used)) {
+              indexes.add(used);
+            }
+          }
+        }
+        if (indexes.isEmpty()) {
+          // IS [NOT] NULL is answered by the segment's null bitmap alone.
+          for (String column : columns) {
+            if (indexesUsed.contains("nulls[" + column + "]")) {
+              indexes.add("nulls[" + column + "]");
+            }
+          }
+        }
+        boolean checked =
+            candidatesLeft && checkCandidates.stream().anyMatch(term -> term == conjunct);
+        profiles.add(
+            new TermProfile(
+                conjunct.toString(),
+                indexes,
+                checked ? TermProfile.Check.CANDIDATES : TermProfile.Check.NONE));
+      }
+      terms = profiles;
+    }
+
+    void unsegmentedTerms(List<Expression> conjuncts) {
+      if (!context.profiles().enabled()) {
+        return;
+      }
+      List<TermProfile> profiles = new ArrayList<>(conjuncts.size());
+      for (Expression conjunct : conjuncts) {
+        profiles.add(new TermProfile(conjunct.toString(), List.of(), TermProfile.Check.ROWS));
+      }
+      terms = profiles;
+    }
+  }
+
+  private static void columnsOf(Predicate predicate, Set<String> columns) {
+    switch (predicate) {
+      case io.shelfmark.segment.predicate.ColumnPredicate comparison ->
+          columns.add(comparison.column());
+      case io.shelfmark.segment.predicate.IsNull isNull -> columns.add(isNull.column());
+      case io.shelfmark.segment.predicate.Not not -> columnsOf(not.operand(), columns);
+      case io.shelfmark.segment.predicate.And and ->
+          and.operands().forEach(operand -> columnsOf(operand, columns));
+      case io.shelfmark.segment.predicate.Or or ->
+          or.operands().forEach(operand -> columnsOf(operand, columns));
+    }
   }
 
   /** The AND of terms (one term alone), or empty for none. */

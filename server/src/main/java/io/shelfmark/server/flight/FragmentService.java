@@ -99,13 +99,15 @@ public final class FragmentService extends NoOpFlightProducer {
             deadline,
             listener::isCancelled,
             fragment.lane() == PlanFragment.Lane.HEAVY ? heavyWork : cheapWork,
-            fragment.limits());
+            fragment.limits(),
+            fragment.profile());
     return new FragmentResponse(
         execution.partial(),
         execution.storage().getRequests(),
         execution.storage().bytesRead(),
         execution.cacheHits(),
-        execution.cacheMisses());
+        execution.cacheMisses(),
+        execution.profiles());
   }
 
   private void send(byte[] response, ServerStreamListener listener) {

@@ -11,12 +11,15 @@ import io.shelfmark.catalog.snapshot.TableSnapshot;
 import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.exchange.error.UnsupportedQueryException;
 import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.profile.FileProfile;
+import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.metadata.DataFileIdentity;
 import io.shelfmark.segment.read.Segment;
 import io.shelfmark.server.exec.ExecutionContext;
+import io.shelfmark.server.exec.FileProfiles;
 import io.shelfmark.server.exec.FileTask;
 import io.shelfmark.server.exec.QueryExecutor;
 import io.shelfmark.sql.plan.QueryPlan;
@@ -362,7 +365,15 @@ public final class LocalServer {
    * skip the page cache); {@code cacheMisses} the requests it passed on to storage.
    */
   public record Execution(
-      PartialResult partial, StorageStats.Snapshot storage, long cacheHits, long cacheMisses) {}
+      PartialResult partial,
+      StorageStats.Snapshot storage,
+      long cacheHits,
+      long cacheMisses,
+      List<FileProfile> profiles) {
+    public Execution {
+      profiles = List.copyOf(requireNonNull(profiles, "profiles is null"));
+    }
+  }
 
   /**
    * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table},
@@ -397,7 +408,28 @@ public final class LocalServer {
       BooleanSupplier cancelled,
       Executor laneExecutor,
       QueryLimits limits) {
+    return execute(
+        table, snapshotId, plan, files, deadline, cancelled, laneExecutor, limits, ProfileMode.OFF);
+  }
+
+  /**
+   * As {@link #execute(String, long, QueryPlan, List, Instant, BooleanSupplier, Executor,
+   * QueryLimits)}, recording each file's profile under {@code mode}: {@link ProfileMode#PLAN}
+   * evaluates the indexes and plans the pages without reading any (EXPLAIN), {@link
+   * ProfileMode#ANALYZE} runs the query as usual (EXPLAIN ANALYZE).
+   */
+  public Execution execute(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      ProfileMode mode) {
     requireNonNull(laneExecutor, "laneExecutor is null");
+    requireNonNull(mode, "mode is null");
     requireNonNull(limits, "limits is null");
     ServedSnapshot served = served(table, snapshotId);
     List<FileTask> tasks = new ArrayList<>(files.size());
@@ -438,6 +470,7 @@ public final class LocalServer {
                   }));
       reads = throughCache;
     }
+    FileProfiles profiles = mode == ProfileMode.OFF ? FileProfiles.off() : new FileProfiles(mode);
     PartialResult partial =
         queryExecutor.execute(
             plan,
@@ -451,12 +484,17 @@ public final class LocalServer {
                 cancelled,
                 Clock.systemUTC(),
                 QUERY_READS,
-                limits));
+                limits,
+                profiles));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();
     // Pages decoded from bodies kept decompressed never reached the page cache: hits all the same.
     long hits = Math.max(0, requested - misses) + partial.statistics().parquetPagesKept();
-    return new Execution(partial, storage, hits, misses);
+    List<FileProfile> recorded =
+        profiles.enabled()
+            ? profiles.inOrder(files.stream().map(DataFileInfo::path).toList())
+            : List.of();
+    return new Execution(partial, storage, hits, misses, recorded);
   }
 }

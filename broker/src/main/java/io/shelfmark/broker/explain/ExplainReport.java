@@ -1,0 +1,320 @@
+package io.shelfmark.broker.explain;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.broker.query.PruningReport;
+import io.shelfmark.exchange.profile.FileAnswer;
+import io.shelfmark.exchange.profile.FileProfile;
+import io.shelfmark.exchange.profile.ServerProfile;
+import io.shelfmark.exchange.profile.TermProfile;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code explain} object of an EXPLAIN or EXPLAIN ANALYZE response: what the broker pruned and
+ * why, and per group of files treated alike, which index answers each WHERE term, what is read and,
+ * under ANALYZE, what happened. Its JSON shape is documented in docs/http-api.md and versioned by
+ * {@link #version}: fields are added, never renamed or removed, within a version.
+ *
+ * <p>Figures that are not known are {@code -1} (the pages of a file without segment under EXPLAIN);
+ * figures only ANALYZE has are {@code null} under EXPLAIN.
+ *
+ * @param version the shape's version
+ * @param mode {@code PLAN} (EXPLAIN) or {@code ANALYZE}
+ * @param table the table queried
+ * @param snapshotId the snapshot the plan is over
+ * @param lane the admission lane (CHEAP or HEAVY)
+ * @param pruning the broker's pruning of the snapshot's files
+ * @param fileGroups the files queried, grouped by how they are answered
+ * @param totals sums over every file queried
+ * @param servers per server, its files and time
+ * @param cache under ANALYZE, where the query's Parquet reads were served from
+ * @param timeMicros per phase: plan, prune, execute (the servers, as the broker waited for them),
+ *     finish (merging and finishing at the broker), total; then the sums over files of index, read
+ *     and aggregate (these run in parallel, so they may exceed execute)
+ */
+public record ExplainReport(
+    int version,
+    String mode,
+    String table,
+    long snapshotId,
+    String lane,
+    Pruning pruning,
+    List<FileGroup> fileGroups,
+    Totals totals,
+    List<Server> servers,
+    Cache cache,
+    Map<String, Long> timeMicros) {
+  /** The version of this shape. */
+  public static final int VERSION = 1;
+
+  public ExplainReport {
+    requireNonNull(mode, "mode is null");
+    fileGroups = List.copyOf(fileGroups);
+    servers = List.copyOf(servers);
+    timeMicros = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(timeMicros));
+  }
+
+  /** The broker's pruning, as {@link PruningReport} has it. */
+  public record Pruning(
+      int files, int afterPartition, int afterStatistics, List<PruningReport.Reason> prunedBy) {
+    public Pruning {
+      prunedBy = List.copyOf(prunedBy);
+    }
+  }
+
+  /**
+   * Files answered alike (same answer, same index per term, same columns), with their figures
+   * summed.
+   *
+   * @param files how many
+   * @param paths the first file's path, or every path under VERBOSE
+   */
+  public record FileGroup(
+      int files,
+      boolean segment,
+      FileAnswer answer,
+      List<TermProfile> filter,
+      List<String> columnsFromSegment,
+      List<String> columnsRead,
+      Rows rows,
+      Pages pages,
+      Read read,
+      Time timeMicros,
+      List<String> paths) {}
+
+  /** Rows: live (less deletes), definite and candidates after the indexes, matched (ANALYZE). */
+  public record Rows(long live, long definite, long candidates, Long matched) {}
+
+  /** The planned read: row groups, pages and their bytes (the lower bound of what is fetched). */
+  public record Pages(long rowGroups, long rowGroupsRead, long planned, long lowerBoundBytes) {}
+
+  /** What the files' reads did (ANALYZE): files run, pages decoded, GETs and their bytes. */
+  public record Read(long files, long pages, long requests, long bytes) {}
+
+  /** Time per phase, summed over the group's files. */
+  public record Time(long index, Long read, Long aggregate) {}
+
+  /** Sums over every file queried; the ANALYZE ones equal the response's statistics. */
+  public record Totals(
+      int files,
+      int filesWithSegment,
+      int filesWithoutParquet,
+      long liveRows,
+      long definiteRows,
+      long candidateRows,
+      long pagesPlanned,
+      long lowerBoundBytes,
+      Long filesRun,
+      Long matchedRows,
+      Long filesMatched,
+      Long pagesRead,
+      Long requests,
+      Long bytesRead) {}
+
+  /** One server's part. */
+  public record Server(String server, int files, long timeMicros) {}
+
+  /**
+   * Where the Parquet reads were served from (ANALYZE), one entry per tier: {@code decompressed}
+   * (data pages decoded from bodies kept decompressed in memory), {@code pageCache} (requests the
+   * page cache, memory then disk, answered), {@code storage} (requests and bytes that reached the
+   * object store).
+   */
+  public record Cache(
+      long decompressedPages, long pageCacheHits, long storageRequests, long storageBytes) {}
+
+  /**
+   * The report of one explained query.
+   *
+   * @param phaseMicros the broker's phases (plan, prune, execute, finish, total), in order
+   */
+  public static ExplainReport of(
+      boolean analyze,
+      boolean verbose,
+      String table,
+      long snapshotId,
+      String lane,
+      PruningReport pruning,
+      List<ServerProfile> servers,
+      Cache cache,
+      Map<String, Long> phaseMicros) {
+    List<FileProfile> profiles = new ArrayList<>();
+    servers.forEach(server -> profiles.addAll(server.files()));
+    Map<String, Long> time = new LinkedHashMap<>(phaseMicros);
+    long index = 0;
+    long read = 0;
+    long aggregate = 0;
+    for (FileProfile file : profiles) {
+      index += file.indexNanos();
+      if (file.ran()) {
+        read += file.readNanos();
+        aggregate += file.aggregateNanos();
+      }
+    }
+    time.put("index", micros(index));
+    if (analyze) {
+      time.put("read", micros(read));
+      time.put("aggregate", micros(aggregate));
+    }
+    return new ExplainReport(
+        VERSION,
+        analyze ? "ANALYZE" : "PLAN",
+        table,
+        snapshotId,
+        lane,
+        new Pruning(
+            pruning.files(),
+            pruning.afterPartition(),
+            pruning.afterStatistics(),
+            pruning.reasons()),
+        group(profiles, analyze, verbose),
+        totals(profiles, analyze),
+        servers(servers),
+        analyze ? cache : null,
+        time);
+  }
+
+  /** Groups {@code profiles} by how they were answered, in the order of each group's first file. */
+  static List<FileGroup> group(List<FileProfile> profiles, boolean analyze, boolean verbose) {
+    Map<List<Object>, List<FileProfile>> groups = new LinkedHashMap<>();
+    for (FileProfile profile : profiles) {
+      List<Object> key =
+          List.of(
+              profile.segment(),
+              profile.answer(),
+              profile.terms(),
+              profile.columnsFromSegment(),
+              profile.columnsRead());
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(profile);
+    }
+    List<FileGroup> result = new ArrayList<>(groups.size());
+    for (List<FileProfile> files : groups.values()) {
+      FileProfile first = files.getFirst();
+      long live = 0;
+      long definite = 0;
+      long candidates = 0;
+      long matched = 0;
+      long rowGroups = 0;
+      long rowGroupsRead = 0;
+      long pages = 0;
+      long bytes = 0;
+      long ran = 0;
+      long pagesRead = 0;
+      long requests = 0;
+      long bytesRead = 0;
+      long index = 0;
+      long read = 0;
+      long aggregate = 0;
+      for (FileProfile file : files) {
+        live += file.liveRows();
+        definite += file.definiteRows();
+        candidates += file.candidateRows();
+        rowGroups = plus(rowGroups, file.rowGroups());
+        rowGroupsRead = plus(rowGroupsRead, file.rowGroupsRead());
+        pages = plus(pages, file.pagesPlanned());
+        bytes = plus(bytes, file.lowerBoundBytes());
+        index += file.indexNanos();
+        if (file.ran()) {
+          ran++;
+          matched += file.matchedRows();
+          pagesRead += file.pagesRead();
+          requests += file.requests();
+          bytesRead += file.bytesRead();
+          read += file.readNanos();
+          aggregate += file.aggregateNanos();
+        }
+      }
+      List<String> paths =
+          verbose ? files.stream().map(FileProfile::path).toList() : List.of(first.path());
+      result.add(
+          new FileGroup(
+              files.size(),
+              first.segment(),
+              first.answer(),
+              first.terms(),
+              first.columnsFromSegment(),
+              first.columnsRead(),
+              new Rows(live, definite, candidates, analyze ? matched : null),
+              new Pages(rowGroups, rowGroupsRead, pages, bytes),
+              analyze ? new Read(ran, pagesRead, requests, bytesRead) : null,
+              new Time(
+                  micros(index), analyze ? micros(read) : null, analyze ? micros(aggregate) : null),
+              paths));
+    }
+    return result;
+  }
+
+  /** A sum that stays -1 (unknown) once one part is unknown. */
+  private static long plus(long sum, long value) {
+    return sum < 0 || value < 0 ? -1 : sum + value;
+  }
+
+  static long micros(long nanos) {
+    return nanos / 1_000;
+  }
+
+  /** The totals over every file's profile. */
+  static Totals totals(List<FileProfile> profiles, boolean analyze) {
+    int segment = 0;
+    int withoutParquet = 0;
+    long live = 0;
+    long definite = 0;
+    long candidates = 0;
+    long pages = 0;
+    long bytes = 0;
+    long ran = 0;
+    long matched = 0;
+    long filesMatched = 0;
+    long pagesRead = 0;
+    long requests = 0;
+    long bytesRead = 0;
+    for (FileProfile file : profiles) {
+      segment += file.segment() ? 1 : 0;
+      withoutParquet += file.segment() && readsNoParquet(file.answer()) ? 1 : 0;
+      live += file.liveRows();
+      definite += file.definiteRows();
+      candidates += file.candidateRows();
+      pages = plus(pages, file.pagesPlanned());
+      bytes = plus(bytes, file.lowerBoundBytes());
+      if (file.ran()) {
+        ran++;
+        matched += file.matchedRows();
+        filesMatched += file.matchedRows() > 0 ? 1 : 0;
+        pagesRead += file.pagesRead();
+        requests += file.requests();
+        bytesRead += file.bytesRead();
+      }
+    }
+    return new Totals(
+        profiles.size(),
+        segment,
+        withoutParquet,
+        live,
+        definite,
+        candidates,
+        pages,
+        bytes,
+        analyze ? ran : null,
+        analyze ? matched : null,
+        analyze ? filesMatched : null,
+        analyze ? pagesRead : null,
+        analyze ? requests : null,
+        analyze ? bytesRead : null);
+  }
+
+  private static boolean readsNoParquet(FileAnswer answer) {
+    return answer == FileAnswer.NO_ROWS
+        || answer == FileAnswer.COUNT_FROM_INDEX
+        || answer == FileAnswer.VALUES_FROM_SEGMENT;
+  }
+
+  /** The servers' parts. */
+  static List<Server> servers(List<ServerProfile> servers) {
+    return servers.stream()
+        .map(s -> new Server(s.server(), s.files().size(), micros(s.nanos())))
+        .toList();
+  }
+}

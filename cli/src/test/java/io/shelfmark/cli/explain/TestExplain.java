@@ -1,0 +1,282 @@
+package io.shelfmark.cli.explain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.cli.client.BrokerClient;
+import io.shelfmark.cli.client.ResultTablePrinter;
+import io.shelfmark.cli.quickstart.Quickstart;
+import io.shelfmark.testing.oracle.DuckDbOracle;
+import io.shelfmark.testing.query.Column;
+import io.shelfmark.testing.query.ColumnKind;
+import io.shelfmark.testing.query.GeneratedQuery;
+import io.shelfmark.testing.query.RandomQueryGenerator;
+import io.shelfmark.testing.query.TableDescription;
+import io.shelfmark.testing.query.ValueDomain;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * EXPLAIN and EXPLAIN ANALYZE through real HTTP on the quickstart's all-in-one node: what EXPLAIN
+ * plans (pruning, the index per term, the columns, the pages and their bytes) is what ANALYZE then
+ * does, and ANALYZE's counts equal the response's statistics and a plain run's, for Q1–Q4 and
+ * random queries (seed logged, {@code -Dshelfmark.test.seed}).
+ */
+class TestExplain {
+  private static final Logger log = LoggerFactory.getLogger(TestExplain.class);
+  private static final long SEED = Long.getLong("shelfmark.test.seed", System.nanoTime());
+  private static final int RANDOM_QUERIES = Integer.getInteger("shelfmark.test.queries", 60);
+
+  private static Path directory;
+  private static Quickstart quickstart;
+  private static BrokerClient broker;
+
+  @BeforeAll
+  static void start() throws Exception {
+    directory = Files.createTempDirectory("shelfmark-explain-test");
+    quickstart =
+        Quickstart.start(
+            new Quickstart.Options(20_000, 7, directory, 0, true),
+            new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    broker = new BrokerClient(quickstart.url());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (quickstart != null) {
+      quickstart.close();
+    }
+  }
+
+  @Test
+  void benchmarkQueriesPlanWhatTheyRun() {
+    for (Map.Entry<String, String> query : Quickstart.BENCHMARK_QUERIES.entrySet()) {
+      assertThat(checkAgreement(query.getKey(), query.getValue())).as(query.getKey()).isTrue();
+    }
+  }
+
+  @Test
+  void randomQueriesPlanWhatTheyRun() throws Exception {
+    TableDescription table =
+        new TableDescription(
+            "obs.metrics",
+            List.of(
+                Column.of("org_id", ColumnKind.LONG),
+                Column.of("metric", ColumnKind.STRING),
+                Column.of("resolution", ColumnKind.INT),
+                Column.epochMillis("logical_timestamp"),
+                Column.of("sum_rollup", ColumnKind.DOUBLE),
+                Column.of("latest_rollup", ColumnKind.DOUBLE),
+                Column.map("dimensions", List.of("service", "region", "node"))));
+    log.info("Random EXPLAIN queries: seed {} (-Dshelfmark.test.seed={})", SEED, SEED);
+    try (DuckDbOracle duckDb = DuckDbOracle.open()) {
+      List<Path> files = new ArrayList<>();
+      for (DataFileInfo file : quickstart.table().snapshot().dataFiles()) {
+        files.add(quickstart.lakeDirectory().resolve(file.path().substring("s3://".length())));
+      }
+      duckDb.registerTable("obs.metrics", files);
+      RandomQueryGenerator generator =
+          new RandomQueryGenerator(table, ValueDomain.sample(duckDb, table, 12), SEED);
+      int answered = 0;
+      for (int q = 0; q < RANDOM_QUERIES; q++) {
+        GeneratedQuery query = generator.next();
+        answered += checkAgreement("seed " + SEED + " #" + q, query.shelfmarkSql()) ? 1 : 0;
+      }
+      // The generator's queries are answerable; a few may hit a limit (and are compared refused).
+      assertThat(answered)
+          .as("seed %s: queries answered", SEED)
+          .isGreaterThan(RANDOM_QUERIES * 9 / 10);
+    }
+  }
+
+  /** Each term's index as the table config gives them; an arithmetic term is checked on values. */
+  @Test
+  void namesTheIndexOfEachTerm() {
+    JsonNode analyzed =
+        query(
+            "EXPLAIN ANALYZE SELECT COUNT(*) FROM obs.metrics WHERE metric = 'tk_cache'"
+                + " AND sum_rollup * 2 > 1");
+    JsonNode group = null;
+    for (JsonNode candidate : analyzed.path("explain").path("fileGroups")) {
+      if (candidate.path("answer").asText().equals("PARQUET_PAGES")) {
+        group = candidate;
+      }
+    }
+    assertThat(group).as(analyzed.toString()).isNotNull();
+    assertThat(group.path("segment").asBoolean()).isTrue();
+    assertThat(group.path("filter")).hasSize(2);
+    JsonNode metric = group.path("filter").path(0);
+    assertThat(metric.path("term").asText()).isEqualTo("(metric = 'tk_cache')");
+    assertThat(metric.path("indexes").toString()).contains("[metric]");
+    assertThat(metric.path("check").asText()).isEqualTo("NONE");
+    JsonNode arithmetic = group.path("filter").path(1);
+    assertThat(arithmetic.path("indexes")).isEmpty();
+    assertThat(arithmetic.path("check").asText()).isEqualTo("ROWS");
+    assertThat(group.path("columnsRead").toString()).contains("sum_rollup");
+    assertThat(group.path("pages").path("planned").asLong()).isPositive();
+    assertThat(group.path("read").path("pages").asLong()).isPositive();
+    String q4 = Quickstart.BENCHMARK_QUERIES.get("Q4");
+    for (String sql : List.of("EXPLAIN ANALYZE " + q4, "EXPLAIN " + q4)) {
+      StringBuilder text = new StringBuilder(sql).append('\n');
+      query(sql)
+          .path("resultTable")
+          .path("rows")
+          .forEach(row -> text.append(row.path(0).asText()).append('\n'));
+      log.info("{}", text);
+    }
+  }
+
+  @Test
+  void badExplainsAreRefusedWithTheirPosition() {
+    JsonNode twice =
+        broker.query("EXPLAIN EXPLAIN SELECT COUNT(*) FROM obs.metrics", Optional.empty());
+    assertThat(twice.path("exceptions").path(0).path("errorCode").asInt()).isEqualTo(150);
+    assertThat(twice.path("exceptions").path(0).path("message").asText())
+        .isEqualTo(
+            "Cannot explain EXPLAIN at line 1, column 9: an EXPLAIN cannot be explained (write EXPLAIN once, before the query)");
+    JsonNode insert = broker.query("EXPLAIN\nINSERT INTO obs.metrics VALUES (1)", Optional.empty());
+    assertThat(insert.path("exceptions").path(0).path("message").asText())
+        .isEqualTo(
+            "Cannot explain INSERT at line 2, column 1: only a SELECT query can be explained (write EXPLAIN SELECT ...)");
+    // The query's own errors point into the text as written, EXPLAIN included.
+    JsonNode column =
+        broker.query("EXPLAIN ANALYZE SELECT nope FROM obs.metrics", Optional.empty());
+    assertThat(column.path("exceptions").path(0).path("message").asText())
+        .contains("'nope'")
+        .contains("line 1, column 24");
+  }
+
+  @Test
+  void theCliPrintsTheTree() {
+    JsonNode response = query("EXPLAIN SELECT COUNT(*) FROM obs.metrics WHERE resolution = 15000");
+    StringWriter text = new StringWriter();
+    assertThat(new ResultTablePrinter(10).print(response, new PrintWriter(text))).isTrue();
+    assertThat(text.toString())
+        .startsWith("EXPLAIN obs.metrics (snapshot ")
+        .contains("├─ files: ")
+        .contains("where (resolution = 15000): ")
+        .doesNotContain("+---");
+  }
+
+  private static JsonNode query(String sql) {
+    JsonNode response = broker.query(sql, Optional.empty());
+    assertThat(response.path("exceptions")).as(sql).isEmpty();
+    return response;
+  }
+
+  /**
+   * EXPLAIN VERBOSE and EXPLAIN ANALYZE VERBOSE of {@code sql}, and {@code sql} itself: the same
+   * pruning, the same files answered the same way with the same pages planned, and ANALYZE's totals
+   * equal to the statistics of its own response and of the plain run.
+   *
+   * @return whether the query was answered (false: refused alike with and without ANALYZE)
+   */
+  private static boolean checkAgreement(String name, String sql) {
+    JsonNode plain = broker.query(sql, Optional.empty());
+    if (!plain.path("exceptions").isEmpty()) {
+      // A query refused (a limit, an overflow) is refused the same way under ANALYZE.
+      JsonNode analyzed = broker.query("EXPLAIN ANALYZE " + sql, Optional.empty());
+      assertThat(analyzed.path("exceptions").path(0).path("errorCode"))
+          .as(name)
+          .isEqualTo(plain.path("exceptions").path(0).path("errorCode"));
+      return false;
+    }
+    String as = name + ": " + sql;
+    JsonNode planned = query("EXPLAIN VERBOSE " + sql);
+    if (!planned.has("explain")) {
+      // A SELECT without FROM: answered from the plan, nothing to explain but that.
+      assertThat(planned.path("resultTable").path("rows").toString())
+          .as(as)
+          .contains("a SELECT without FROM is answered from the plan");
+      return true;
+    }
+    JsonNode analyzed = query("EXPLAIN ANALYZE VERBOSE " + sql);
+    JsonNode plan = planned.path("explain");
+    JsonNode run = analyzed.path("explain");
+    assertThat(planned.path("resultTable").path("dataSchema").path("columnNames").toString())
+        .isEqualTo("[\"PLAN\"]");
+    assertThat(planned.path("resultTable").path("rows").size()).as(as).isGreaterThan(3);
+    assertThat(plan.path("mode").asText()).isEqualTo("PLAN");
+    assertThat(run.path("mode").asText()).isEqualTo("ANALYZE");
+    assertThat(run.path("pruning")).as(as).isEqualTo(plan.path("pruning"));
+
+    JsonNode totals = run.path("totals");
+    JsonNode pruning = run.path("pruning");
+    for (JsonNode response : List.of(analyzed, plain)) {
+      assertThat(pruning.path("afterStatistics").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsQueried").asLong());
+      assertThat(pruning.path("files").asLong() - pruning.path("afterStatistics").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsPrunedByBroker").asLong());
+      assertThat(totals.path("matchedRows").asLong())
+          .as(as)
+          .isEqualTo(response.path("numDocsScanned").asLong());
+      assertThat(totals.path("filesRun").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsProcessed").asLong());
+      assertThat(totals.path("filesMatched").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsMatched").asLong());
+      assertThat(totals.path("filesWithoutParquet").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsIndexOnly").asLong());
+    }
+    long groupsMatched = 0;
+    for (JsonNode group : run.path("fileGroups")) {
+      groupsMatched += group.path("rows").path("matched").asLong();
+    }
+    assertThat(groupsMatched).as(as).isEqualTo(totals.path("matchedRows").asLong());
+    long cacheRequests =
+        run.path("cache").path("pageCacheHits").asLong()
+            + run.path("cache").path("decompressedPages").asLong();
+    assertThat(cacheRequests).as(as).isEqualTo(analyzed.path("cacheHits").asLong());
+    assertThat(run.path("cache").path("storageBytes").asLong())
+        .as(as)
+        .isEqualTo(analyzed.path("storageBytesRead").asLong());
+
+    // Every file ran (no LIMIT stopped early): EXPLAIN planned exactly what ANALYZE did.
+    if (totals.path("filesRun").asLong() == plan.path("totals").path("files").asLong()) {
+      assertThat(run.path("fileGroups").size()).as(as).isEqualTo(plan.path("fileGroups").size());
+      for (int g = 0; g < plan.path("fileGroups").size(); g++) {
+        JsonNode expected = plan.path("fileGroups").path(g);
+        JsonNode actual = run.path("fileGroups").path(g);
+        for (String field :
+            List.of(
+                "files",
+                "segment",
+                "answer",
+                "filter",
+                "columnsFromSegment",
+                "columnsRead",
+                "pages",
+                "paths")) {
+          assertThat(actual.path(field))
+              .as(as + " group " + g + " " + field)
+              .isEqualTo(expected.path(field));
+        }
+        for (String field : List.of("live", "definite", "candidates")) {
+          assertThat(actual.path("rows").path(field))
+              .as(as + " group " + g + " rows " + field)
+              .isEqualTo(expected.path("rows").path(field));
+        }
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,124 @@
+package io.shelfmark.exchange.fragment;
+
+import io.shelfmark.exchange.profile.FileAnswer;
+import io.shelfmark.exchange.profile.FileProfile;
+import io.shelfmark.exchange.profile.TermProfile;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The wire form of {@link FileProfile}s inside a version 2 {@link FragmentResponse}:
+ *
+ * <pre>
+ * count i32, then per profile:
+ *   path str | segment u8 | answer u8 (FileAnswer ordinal)
+ *   | terms i32, (term str | indexes i32, str... | check u8 (TermProfile.Check ordinal))...
+ *   | columnsFromSegment i32, str... | columnsRead i32, str...
+ *   | liveRows i64 | definiteRows i64 | candidateRows i64 | rowGroups i64 | rowGroupsRead i64
+ *   | pagesPlanned i64 | lowerBoundBytes i64 | ran u8 | matchedRows i64 | pagesRead i64
+ *   | requests i64 | bytesRead i64 | indexNanos i64 | readNanos i64 | aggregateNanos i64
+ * </pre>
+ *
+ * Enum ordinals are part of the format: new values go at the end.
+ */
+final class FileProfileCodec {
+  private FileProfileCodec() {}
+
+  static void write(WireBuffer.Writer out, List<FileProfile> profiles) {
+    out.i32(profiles.size());
+    for (FileProfile profile : profiles) {
+      out.string(profile.path()).u8(profile.segment() ? 1 : 0).u8(profile.answer().ordinal());
+      out.i32(profile.terms().size());
+      for (TermProfile term : profile.terms()) {
+        out.string(term.term());
+        strings(out, term.indexes());
+        out.u8(term.check().ordinal());
+      }
+      strings(out, profile.columnsFromSegment());
+      strings(out, profile.columnsRead());
+      out.i64(profile.liveRows())
+          .i64(profile.definiteRows())
+          .i64(profile.candidateRows())
+          .i64(profile.rowGroups())
+          .i64(profile.rowGroupsRead())
+          .i64(profile.pagesPlanned())
+          .i64(profile.lowerBoundBytes())
+          .u8(profile.ran() ? 1 : 0)
+          .i64(profile.matchedRows())
+          .i64(profile.pagesRead())
+          .i64(profile.requests())
+          .i64(profile.bytesRead())
+          .i64(profile.indexNanos())
+          .i64(profile.readNanos())
+          .i64(profile.aggregateNanos());
+    }
+  }
+
+  static List<FileProfile> read(WireBuffer.Reader in) {
+    int count = in.count(4);
+    List<FileProfile> profiles = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      String path = in.string();
+      boolean segment = in.u8() == 1;
+      FileAnswer answer = element(FileAnswer.values(), in.u8(), "file answer");
+      int termCount = in.count(4);
+      List<TermProfile> terms = new ArrayList<>(termCount);
+      for (int t = 0; t < termCount; t++) {
+        String term = in.string();
+        List<String> indexes = strings(in);
+        terms.add(
+            new TermProfile(
+                term, indexes, element(TermProfile.Check.values(), in.u8(), "term check")));
+      }
+      List<String> fromSegment = strings(in);
+      List<String> read = strings(in);
+      profiles.add(
+          new FileProfile(
+              path,
+              segment,
+              answer,
+              terms,
+              fromSegment,
+              read,
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.u8() == 1,
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64(),
+              in.i64()));
+    }
+    return profiles;
+  }
+
+  private static void strings(WireBuffer.Writer out, List<String> values) {
+    out.i32(values.size());
+    values.forEach(out::string);
+  }
+
+  private static List<String> strings(WireBuffer.Reader in) {
+    int count = in.count(4);
+    List<String> values = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      values.add(in.string());
+    }
+    return values;
+  }
+
+  private static <T> T element(T[] values, int ordinal, String what) {
+    if (ordinal >= values.length) {
+      throw new WireFormatException(
+          "Cannot read a file profile: %s %d is not one of %s"
+              .formatted(what, ordinal, List.of(values)));
+    }
+    return values[ordinal];
+  }
+}

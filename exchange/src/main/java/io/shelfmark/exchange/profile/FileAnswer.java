@@ -1,0 +1,18 @@
+package io.shelfmark.exchange.profile;
+
+/** How a server answers (or answered) one data file of a query. */
+public enum FileAnswer {
+  /** The filter leaves no row: nothing is read. */
+  NO_ROWS,
+  /** A COUNT(*) the index filter answers exactly: the count of its bitmap, nothing read. */
+  COUNT_FROM_INDEX,
+  /** Every value comes from the segment (forward, sorted or inverted index): no Parquet page. */
+  VALUES_FROM_SEGMENT,
+  /** The pages holding the rows in play are read from Parquet, in one wave of requests. */
+  PARQUET_PAGES,
+  /**
+   * The file has no segment: its footer is read, row groups pruned on the footer's statistics and
+   * the rest read; what is read is known only when it runs.
+   */
+  WITHOUT_SEGMENT
+}

@@ -1,0 +1,68 @@
+package io.shelfmark.exchange.profile;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * What a server plans for one data file of a query and, under EXPLAIN ANALYZE, what it did.
+ *
+ * <p>Counts that are not known are {@code -1}: the pages of a file without segment before it runs
+ * (its footer is not read by EXPLAIN), and every "did" figure under plain EXPLAIN.
+ *
+ * @param path the data file
+ * @param segment whether the file has a usable segment
+ * @param answer how the file is answered
+ * @param terms per WHERE term, what answers it (empty without a filter)
+ * @param columnsFromSegment columns and map keys whose values the segment gives, with the index:
+ *     {@code metric (forward)}
+ * @param columnsRead Parquet leaf columns read, dotted paths
+ * @param liveRows rows of the file less its deleted rows
+ * @param definiteRows rows the indexes say match
+ * @param candidateRows rows the indexes left to check on values
+ * @param rowGroups row groups of the file ({@code -1} when unknown)
+ * @param rowGroupsRead row groups with a page to read
+ * @param pagesPlanned data and dictionary pages planned
+ * @param lowerBoundBytes the planned pages' own bytes: what any read of the plan fetches
+ * @param ran whether the file was executed (ANALYZE; a LIMIT may leave later files unrun)
+ * @param matchedRows rows that matched after every check (numDocsScanned)
+ * @param pagesRead data and dictionary pages decoded
+ * @param requests ranged GETs for the file (footer, page index, pages)
+ * @param bytesRead bytes those GETs returned (coalescing gaps included)
+ * @param indexNanos time evaluating the index filter
+ * @param readNanos time starting the Parquet read and waiting for and decoding its pages (on the
+ *     file's thread; row groups decoded ahead by helper threads overlap it)
+ * @param aggregateNanos time checking the remaining terms and feeding rows to the aggregation or
+ *     row collection
+ */
+public record FileProfile(
+    String path,
+    boolean segment,
+    FileAnswer answer,
+    List<TermProfile> terms,
+    List<String> columnsFromSegment,
+    List<String> columnsRead,
+    long liveRows,
+    long definiteRows,
+    long candidateRows,
+    long rowGroups,
+    long rowGroupsRead,
+    long pagesPlanned,
+    long lowerBoundBytes,
+    boolean ran,
+    long matchedRows,
+    long pagesRead,
+    long requests,
+    long bytesRead,
+    long indexNanos,
+    long readNanos,
+    long aggregateNanos) {
+  public FileProfile {
+    requireNonNull(path, "path is null");
+    requireNonNull(answer, "answer is null");
+    terms = List.copyOf(requireNonNull(terms, "terms is null"));
+    columnsFromSegment =
+        List.copyOf(requireNonNull(columnsFromSegment, "columnsFromSegment is null"));
+    columnsRead = List.copyOf(requireNonNull(columnsRead, "columnsRead is null"));
+  }
+}
