@@ -25,6 +25,34 @@ PAINTED = """(() => {
     return painted;
 })"""
 
+# The console's own modules on shapes the node does not produce yet: the EXPLAIN ANALYZE view over
+# a plan tree and a table (the EXPLAIN work lands separately; the view renders any JSON), and which
+# results the chart takes for a time series.
+MODULE_CHECKS = """async () => {
+    const { renderExplain } = await import('/console/explain.js');
+    const { timeSeries } = await import('/console/chart.js');
+    const plan = renderExplain({
+        operator: 'Aggregate', timeMs: 4,
+        children: [{ operator: 'Scan', table: 'obs.metrics', files: 3, children: [] }],
+        phases: [{ phase: 'prune', ms: 1 }, { phase: 'fetch', ms: 3 }],
+        text: 'line one\\nline two',
+    });
+    const series = (types, rows, names = ['t', 'v']) =>
+        timeSeries({ dataSchema: { columnNames: names, columnDataTypes: types }, rows });
+    return {
+        explainText: plan.textContent,
+        explainTableRows: plan.querySelectorAll('table tbody tr').length,
+        explainDetails: [...plan.querySelectorAll('summary')].map(s => s.textContent),
+        explainPre: plan.querySelectorAll('pre').length,
+        millis: series(['LONG', 'DOUBLE'], [[1754226011000, 1.5], [1754226010000, 2]])?.data,
+        timestamps: series(['TIMESTAMP', 'LONG'], [['2025-08-03 10:00:01.0', 2], ['2025-08-03 10:00:00.0', 1]])?.data,
+        groups: series(['STRING', 'LONG'], [['a', 1], ['b', 2]]),
+        counts: series(['LONG', 'LONG'], [[3, 1], [4, 2]], ['org_id', 'n']),
+        oneRow: series(['LONG', 'DOUBLE'], [[1754226011000, 1.5]]),
+        textValues: series(['LONG', 'STRING'], [[1754226011000, 'x'], [1754226012000, 'y']]),
+    };
+}"""
+
 
 def main():
     command = json.load(sys.stdin)
@@ -95,6 +123,7 @@ def main():
         seen["explainShown"] = page.locator("#explain-panel").is_visible()
         if shots:
             page.screenshot(path=str(shots / "console-query.png"), full_page=True)
+        seen["modules"] = page.evaluate(MODULE_CHECKS)
         # Nodes, after the query: this node's row, its cache in use.
         page.click('nav a[data-page="nodes"]')
         page.locator("tr[data-node]").first.wait_for()

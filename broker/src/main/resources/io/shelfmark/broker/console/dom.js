@@ -10,7 +10,7 @@ export function el(tag, attributes = {}, ...children) {
     else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -18,7 +18,7 @@ export function el(tag, attributes = {}, ...children) {
 }
 
 export function replace(container, ...children) {
-  container.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+  container.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
 }
 
 const counts = new Intl.NumberFormat('en-US');

@@ -18,8 +18,10 @@ function node(value, depth) {
     }
     return el('ol', { class: 'explain-list' }, value.map((item) => el('li', {}, node(item, depth + 1))));
   }
-  const scalars = Object.entries(value).filter(([, v]) => isScalar(v));
-  const nested = Object.entries(value).filter(([, v]) => !isScalar(v));
+  // Text of several lines (a plan printed as a table) gets a block of its own, like nested parts.
+  const inline = (v) => isScalar(v) && !(typeof v === 'string' && v.includes('\n'));
+  const scalars = Object.entries(value).filter(([, v]) => inline(v));
+  const nested = Object.entries(value).filter(([, v]) => !inline(v));
   return el('div', { class: 'explain-node' },
     scalars.length === 0 ? null : el('p', { class: 'explain-fields' },
       scalars.map(([key, v], index) => [index > 0 ? ' · ' : '', el('span', { class: 'key', text: key }), ' ', el('span', { class: 'value', text: scalar(v) })])),

@@ -194,6 +194,24 @@ class TestConsoleInBrowser {
     assertThat(seen.path("chartPixels").asInt()).as("painted pixels").isGreaterThan(500);
     assertThat(seen.path("chartSeries").asInt()).as("legend: time and one series").isEqualTo(2);
     assertThat(seen.path("explainShown").asBoolean()).isFalse();
+
+    // The console's modules on shapes this node does not produce (EXPLAIN lands separately).
+    JsonNode modules = seen.path("modules");
+    assertThat(modules.path("explainText").asText())
+        .contains("operator Aggregate · timeMs 4")
+        .contains("operator Scan · table obs.metrics · files 3")
+        .contains("line one\nline two");
+    assertThat(modules.path("explainTableRows").asInt()).as("phases as a table").isEqualTo(2);
+    assertThat(texts(modules.path("explainDetails")))
+        .containsExactly("children", "children", "phases", "text");
+    assertThat(modules.path("explainPre").asInt()).isEqualTo(1);
+    // Charted: epoch milliseconds (x in seconds, sorted) and TIMESTAMP text.
+    assertThat(modules.path("millis").toString()).isEqualTo("[[1754226010,1754226011],[2,1.5]]");
+    assertThat(modules.path("timestamps").toString()).isEqualTo("[[1754215200,1754215201],[1,2]]");
+    // Not charted: a text first column, small integers that are not times, one row, text values.
+    for (String notASeries : List.of("groups", "counts", "oneRow", "textValues")) {
+      assertThat(modules.path(notASeries).isNull()).as(notASeries).isTrue();
+    }
   }
 
   /** Runs the browser script against the node; what the pages showed, as JSON. */
