@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 60_000
@@ -64,6 +65,14 @@ def main():
             executable_path=command["browser"], headless=True, args=["--disable-gpu"]
         )
         options = {"viewport": {"width": 1280, "height": 900}}
+        # Without credentials: with users configured the node answers the Basic challenge, which a
+        # headless browser with no user to offer gives up on (net::ERR_INVALID_AUTH_CREDENTIALS).
+        anonymous = browser.new_context(**options)
+        try:
+            seen["withoutUser"] = f"HTTP {anonymous.new_page().goto(url + '/').status}"
+        except PlaywrightError as error:
+            seen["withoutUser"] = str(error).splitlines()[0]
+        anonymous.close()
         if command.get("user"):
             options["http_credentials"] = {
                 "username": command["user"],

@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * The web console's static files, read from the class path: the console's own ES modules, style
- * sheet and page ({@code io/shelfmark/broker/console/}), and uPlot's module and style sheet from
- * its webjar, whatever version the build put on the class path. Nothing is generated and nothing is
- * bundled: the browser loads the modules as they are.
+ * sheet and page ({@code io/shelfmark/broker/console/}), and uPlot's minified script (50 KB; the
+ * webjar's ES module is its 140 KB unminified source) and style sheet from its webjar, whatever
+ * version the build put on the class path. Nothing is generated and nothing is bundled: the browser
+ * loads the modules as they are.
  *
  * <p>Paths: {@code /} is the page; {@code /console/<name>} a console file; {@code
  * /console/vendor/uplot.js} and {@code /console/vendor/uplot.css} the chart library. Every other
@@ -93,7 +94,7 @@ public final class ConsoleAssets {
                   read(
                       "META-INF/resources/webjars/uplot/"
                           + version
-                          + (script ? "/dist/uPlot.esm.js" : "/dist/uPlot.min.css"),
+                          + (script ? "/dist/uPlot.iife.min.js" : "/dist/uPlot.min.css"),
                       TYPES.get(script ? "js" : "css")));
     }
     String name = path.substring("/console/".length());

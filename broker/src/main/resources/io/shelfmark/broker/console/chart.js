@@ -1,8 +1,9 @@
 // A line chart of a result that is a time series: the first column a time (a TIMESTAMP, or epoch
 // milliseconds such as dateTrunc's buckets) and every other column a number. uPlot draws it on a
-// canvas: thousands of points in a few milliseconds, from a 50 KB module (docs/console.md).
+// canvas: thousands of points in a few milliseconds, from a 50 KB script (docs/console.md) that
+// the page loads before its modules (/console/vendor/uplot.js, from the uPlot webjar).
 
-import uPlot from '/console/vendor/uplot.js';
+const uPlot = globalThis.uPlot;
 
 const NUMBERS = new Set(['INT', 'LONG', 'FLOAT', 'DOUBLE', 'BIG_DECIMAL']);
 const TIME_NAME = /time|timestamp|bucket|date|day|hour|minute|second|^ts$/i;

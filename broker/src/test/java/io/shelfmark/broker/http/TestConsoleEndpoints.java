@@ -112,7 +112,12 @@ class TestConsoleEndpoints {
   void uplotComesFromItsWebjar() throws Exception {
     HttpResponse<String> script = get("/console/vendor/uplot.js");
     assertThat(script.statusCode()).isEqualTo(200);
-    assertThat(script.body()).contains("export { uPlot as default };");
+    assertThat(script.headers().firstValue("Content-Type"))
+        .contains("text/javascript; charset=utf-8");
+    assertThat(script.body())
+        .startsWith("/*! https://github.com/leeoniya/uPlot")
+        .contains("var uPlot=");
+    assertThat(script.body().length()).as("the minified build").isLessThan(60_000);
     HttpResponse<String> css = get("/console/vendor/uplot.css");
     assertThat(css.statusCode()).isEqualTo(200);
     assertThat(css.body()).contains(".uplot");

@@ -8,8 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shelfmark.cli.bench.BenchQueries;
 import io.shelfmark.cli.client.BrokerClient;
+import io.shelfmark.cli.client.BrokerCredentials;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.config.security.PasswordHash;
+import io.shelfmark.config.security.SecurityConfig;
+import io.shelfmark.config.security.TablePattern;
+import io.shelfmark.config.security.UserConfig;
+import io.shelfmark.config.security.UserRole;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
@@ -28,6 +34,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +55,9 @@ import org.junit.jupiter.api.io.TempDir;
  * segment's reason, the nodes page this node, and the query editor runs Q3 (the benchmark's time
  * series) into a grid equal to the node's own answer and a drawn line chart.
  *
+ * <p>The node has a user, as a production node would: the browser is refused without it and signs
+ * in with HTTP Basic, which the console's own API calls then carry.
+ *
  * <p>bin/test installs Chromium when missing and passes {@code shelfmark.chromium} and {@code
  * shelfmark.python}. With {@code -Dshelfmark.console.screenshots=DIR} the pages are saved there as
  * {@code console-*.png} (docs/images holds the committed ones).
@@ -56,6 +66,8 @@ class TestConsoleInBrowser {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path SCRIPT = Path.of("src/test/python/console_browser.py");
   private static final String FAILING_TABLE = "rep.events";
+  private static final String USER = "operator";
+  private static final String PASSWORD = "console-test-password";
 
   @TempDir static Path directory;
   private static LocalLake lake;
@@ -107,7 +119,21 @@ class TestConsoleInBrowser {
     corruptFile = damaged.location();
     zeroFooter(damaged.localPath());
 
-    node = TestingNodes.start(lake, TestingNodes.config(lake, directory.resolve("node")).build());
+    // With a user configured, as a production node has: the browser signs in with HTTP Basic.
+    SecurityConfig security =
+        new SecurityConfig(
+            List.of(
+                new UserConfig(
+                    USER,
+                    Optional.of(
+                        PasswordHash.create(PASSWORD.toCharArray(), PasswordHash.MIN_ITERATIONS)),
+                    Optional.empty(),
+                    EnumSet.of(UserRole.QUERY),
+                    List.of(TablePattern.ALL))),
+            Optional.empty());
+    node =
+        TestingNodes.start(
+            lake, TestingNodes.config(lake, directory.resolve("node")).security(security).build());
     node.registry().onboard(ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE));
     node.registry()
         .onboard(
@@ -133,7 +159,8 @@ class TestConsoleInBrowser {
 
   @Test
   void consoleShowsTablesNodesAndChartsQ3() throws Exception {
-    BrokerClient broker = new BrokerClient(node.url());
+    BrokerClient broker =
+        new BrokerClient(node.url(), new BrokerCredentials.Basic(USER, PASSWORD), Optional.empty());
     JsonNode failing = broker.table(FAILING_TABLE).orElseThrow();
     assertThat(failing.path("segmentsFailed").asLong()).isEqualTo(1);
     String reason = failing.path("failures").get(0).path("reason").asText();
@@ -145,6 +172,9 @@ class TestConsoleInBrowser {
     JsonNode seen = browse(BenchQueries.Q3.sql());
 
     assertThat(seen.path("errors")).as("script errors in the page").isEmpty();
+    // Without a user the browser gets the challenge; with one, every page below.
+    assertThat(seen.path("withoutUser").asText())
+        .startsWith("Page.goto: net::ERR_INVALID_AUTH_CREDENTIALS");
     // Tables page: both tables, the failed segment's file and reason as the status gives them.
     assertThat(texts(seen.path("tables"))).containsExactlyInAnyOrder("obs.metrics", FAILING_TABLE);
     assertThat(texts(seen.path("failedFiles"))).containsExactly(corruptFile);
@@ -221,6 +251,8 @@ class TestConsoleInBrowser {
     command.put("browser", chromium);
     command.put("table", FAILING_TABLE);
     command.put("sql", sql);
+    command.put("user", USER);
+    command.put("password", PASSWORD);
     String screenshots = System.getProperty("shelfmark.console.screenshots", "");
     if (!screenshots.isEmpty()) {
       Files.createDirectories(Path.of(screenshots));
