@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.shelfmark.broker.auth.Principal;
+import io.shelfmark.broker.console.ConsoleAssets;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.query.QueryError;
 import io.shelfmark.broker.query.QueryErrorCode;
@@ -55,6 +56,9 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
 
   /** Pinot's name for "no database": its clients send it, or nothing, to mean unqualified names. */
   private static final String DEFAULT_DATABASE = "default";
+
+  /** The console's files are the same for every connection; read once per process. */
+  private static final ConsoleAssets CONSOLE = new ConsoleAssets();
 
   private final BrokerRoutes routes;
   private final ExecutorService queryExecutor;
@@ -113,6 +117,10 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       handleDrop(ctx, keepAlive, path.substring(TABLES_PREFIX.length()));
       return;
     }
+    if (ConsoleAssets.owns(path)) {
+      sendConsole(responder, method, head, path);
+      return;
+    }
     Optional<Object> body = getBody(ctx, request, path, database, caller, tables);
     if (body.isEmpty()) {
       // Unknown paths answer 404 whatever the method: clients fall back to another endpoint on a
@@ -123,11 +131,12 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
               "Cannot find "
                   + path
                   + " (endpoints: POST /query/sql, POST /query, GET /health, GET /health/liveness,"
-                  + " GET /metrics, GET /tables,"
+                  + " GET /metrics, GET /nodes, GET /tables,"
                   + " POST /tables, GET /tables/{name}, DELETE /tables/{name},"
                   + " GET /tables/{name}/schema,"
                   + " GET /tables/{name}/metadata, GET /tables/{name}/status,"
-                  + " GET /tables/livebrokers, GET /v2/brokers/tenants/{tenant}, GET /databases)"));
+                  + " GET /tables/livebrokers, GET /v2/brokers/tenants/{tenant}, GET /databases;"
+                  + " the web console at GET /)"));
       return;
     }
     if (!method.equals(HttpMethod.GET) && !head) {
@@ -141,6 +150,26 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     } else {
       responder.send(HttpResponseStatus.OK, body.get());
     }
+  }
+
+  /**
+   * The web console's files. Behind the same authentication as every other path: with users
+   * configured, the browser asks for them (HTTP Basic) and sends them with the console's own API
+   * calls.
+   */
+  private void sendConsole(Responder responder, HttpMethod method, boolean head, String path) {
+    Optional<ConsoleAssets.Asset> asset = CONSOLE.asset(path);
+    if (asset.isEmpty()) {
+      responder.send(
+          HttpResponseStatus.NOT_FOUND,
+          error("Cannot find " + path + " (the web console is at /, its files below /console/)"));
+      return;
+    }
+    if (!method.equals(HttpMethod.GET) && !head) {
+      responder.send(HttpResponseStatus.METHOD_NOT_ALLOWED, error("Use GET for " + path));
+      return;
+    }
+    responder.sendAsset(asset.get());
   }
 
   /** A body with a status other than 200. */
@@ -205,6 +234,9 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       MetricsEndpoint.Scrape scrape =
           routes.metrics().scrape(request.headers().get(HttpHeaderNames.ACCEPT, ""));
       return scrape == null ? Optional.empty() : Optional.of(scrape);
+    }
+    if (path.equals("/nodes")) {
+      return Optional.of(Map.of("nodes", routes.nodes().nodes()));
     }
     if (path.equals("/tables")) {
       List<String> names = new ArrayList<>();
@@ -575,6 +607,20 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     void sendText(String contentType, String body) {
       sendBytes(ctx, keepAlive, head, HttpResponseStatus.OK, contentType, body.getBytes(UTF_8));
     }
+
+    void sendAsset(ConsoleAssets.Asset asset) {
+      FullHttpResponse response =
+          response(HttpResponseStatus.OK, head, asset.contentType(), asset.body());
+      // The console runs its own scripts and styles only, and never inside another site's frame.
+      response
+          .headers()
+          .set(
+              "Content-Security-Policy",
+              "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+          .set("X-Content-Type-Options", "nosniff")
+          .set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
+      write(ctx, keepAlive, response);
+    }
   }
 
   private static Map<String, Object> error(String message) {
@@ -602,6 +648,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       HttpResponseStatus status,
       String contentType,
       byte[] bytes) {
+    write(ctx, keepAlive, response(status, head, contentType, bytes));
+  }
+
+  private static FullHttpResponse response(
+      HttpResponseStatus status, boolean head, String contentType, byte[] bytes) {
     FullHttpResponse response =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1,
@@ -609,6 +660,11 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
             head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
+    return response;
+  }
+
+  private static void write(
+      ChannelHandlerContext ctx, boolean keepAlive, FullHttpResponse response) {
     if (keepAlive) {
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
       ctx.writeAndFlush(response);

@@ -3,6 +3,7 @@ package io.shelfmark.broker.http;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.broker.health.HealthMonitor;
+import io.shelfmark.broker.node.NodeDirectory;
 import io.shelfmark.broker.query.QueryService;
 import io.shelfmark.broker.table.TableAdmin;
 import io.shelfmark.broker.table.TableDirectory;
@@ -24,6 +25,7 @@ import java.util.function.Supplier;
  * @param health whether the services this node depends on (storage, catalog) answer; {@code
  *     /health} (readiness) answers 503 while one does not
  * @param metrics answers {@code GET /metrics}
+ * @param nodes answers {@code GET /nodes} (the console's nodes page)
  */
 public record BrokerRoutes(
     QueryService queries,
@@ -33,7 +35,8 @@ public record BrokerRoutes(
     Supplier<Boolean> ready,
     Duration defaultTimeout,
     HealthMonitor health,
-    MetricsEndpoint metrics) {
+    MetricsEndpoint metrics,
+    NodeDirectory nodes) {
   /** The timeout of queries whose request names none, as in Pinot's broker. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -46,6 +49,29 @@ public record BrokerRoutes(
     requireNonNull(defaultTimeout, "defaultTimeout is null");
     requireNonNull(health, "health is null");
     requireNonNull(metrics, "metrics is null");
+    requireNonNull(nodes, "nodes is null");
+  }
+
+  /** Routes that know no node beyond what {@code /health} says. */
+  public BrokerRoutes(
+      QueryService queries,
+      TableDirectory tables,
+      Optional<TableAdmin> admin,
+      List<String> roles,
+      Supplier<Boolean> ready,
+      Duration defaultTimeout,
+      HealthMonitor health,
+      MetricsEndpoint metrics) {
+    this(
+        queries,
+        tables,
+        admin,
+        roles,
+        ready,
+        defaultTimeout,
+        health,
+        metrics,
+        NodeDirectory.none());
   }
 
   /** Routes with no dependency checks. */
@@ -64,7 +90,8 @@ public record BrokerRoutes(
         ready,
         defaultTimeout,
         HealthMonitor.none(),
-        MetricsEndpoint.NONE);
+        MetricsEndpoint.NONE,
+        NodeDirectory.none());
   }
 
   /** Routes without table onboarding and with the default timeout. */

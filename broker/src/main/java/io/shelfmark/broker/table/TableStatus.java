@@ -12,6 +12,8 @@ import java.util.List;
  *     answered meanwhile: files without a segment are read directly), {@code SERVING} once every
  *     data file has a segment or a recorded failure
  * @param snapshotId the Iceberg snapshot being served, -1 when the table has none yet
+ * @param snapshotCommittedAtMillis when that snapshot was committed, milliseconds since the epoch;
+ *     -1 when unknown (no snapshot, or a broker that reads only routings)
  * @param dataFiles live data files in that snapshot
  * @param records rows in those data files (before deletes)
  * @param dataBytes bytes of those data files
@@ -33,6 +35,7 @@ public record TableStatus(
     String name,
     String state,
     long snapshotId,
+    long snapshotCommittedAtMillis,
     long dataFiles,
     long records,
     long dataBytes,
@@ -49,6 +52,40 @@ public record TableStatus(
 
   public static final String INDEXING = "INDEXING";
   public static final String SERVING = "SERVING";
+
+  /** A status without the snapshot's commit time. */
+  public TableStatus(
+      String name,
+      String state,
+      long snapshotId,
+      long dataFiles,
+      long records,
+      long dataBytes,
+      long recordsIndexed,
+      long segmentsReady,
+      long segmentsPending,
+      long segmentsFailed,
+      long segmentsRepaired,
+      long indexBytes,
+      String warmup,
+      List<SegmentFailure> failures) {
+    this(
+        name,
+        state,
+        snapshotId,
+        -1,
+        dataFiles,
+        records,
+        dataBytes,
+        recordsIndexed,
+        segmentsReady,
+        segmentsPending,
+        segmentsFailed,
+        segmentsRepaired,
+        indexBytes,
+        warmup,
+        failures);
+  }
 
   public TableStatus {
     requireNonNull(name, "name is null");

@@ -150,6 +150,20 @@ class TestAuthenticationHandler {
   }
 
   @Test
+  void theWebConsoleNeedsCredentialsLikeTheApi() throws Exception {
+    // The browser shows its login prompt on the Basic challenge, then sends the user with the
+    // console's own API calls.
+    HttpResponse<String> refused = send(get("/"));
+    assertThat(refused.statusCode()).isEqualTo(401);
+    assertThat(refused.headers().allValues("WWW-Authenticate"))
+        .anySatisfy(challenge -> assertThat(challenge).startsWith("Basic realm=\"shelfmark\""));
+    assertThat(send(get("/console/console.js")).statusCode()).isEqualTo(401);
+    HttpResponse<String> page = send(get("/").header("Authorization", basic("reader", PASSWORD)));
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.body()).contains("<title>Shelfmark console</title>");
+  }
+
+  @Test
   void probesNeedNoCredentials() throws Exception {
     for (String path : List.of("/health", "/health/liveness", "/health/readiness")) {
       assertThat(send(get(path)).statusCode()).as(path).isEqualTo(200);

@@ -83,6 +83,7 @@ public final class AllInOneCommand implements Callable<Integer> {
                 }));
     var out = spec.commandLine().getOut();
     out.println("Shelfmark all-in-one is serving on " + node.url());
+    out.println(NodeBanner.consoleLine(node.url(), cluster.authenticationConfigured()));
     out.println("  catalog '" + catalogConfig.name() + "' (" + catalogConfig.type() + ")");
     out.println(
         "  segment store " + cluster.segmentStore() + ", segments " + cluster.segmentMode());

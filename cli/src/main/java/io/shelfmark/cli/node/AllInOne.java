@@ -8,11 +8,13 @@ import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.http.HttpSecurity;
+import io.shelfmark.broker.node.NodeDirectory;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
 import io.shelfmark.broker.query.QueryLane;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
+import io.shelfmark.broker.table.TableStatus;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.cli.ShelfmarkVersion;
@@ -236,6 +238,20 @@ public final class AllInOne implements AutoCloseable {
       HealthMonitor health = healthMonitor(segmentStore, catalogs).start();
       resources.add(health);
       NodeAccess access = NodeAccess.of(config.security());
+      // Registered once the ports are bound; until then the console shows the host alone.
+      long startedAt = Clock.systemUTC().millis();
+      AtomicReference<Member> self =
+          new AtomicReference<>(
+              new Member("all-in-one@" + config.host(), ROLES, config.host(), Map.of(), startedAt));
+      NodeDirectory nodeDirectory =
+          NodeStatuses.cluster(
+              zookeeper.client(),
+              nodes,
+              NodeStatuses.local(
+                  self::get,
+                  health,
+                  () -> tables.tables().stream().mapToLong(TableStatus::segmentsReady).sum(),
+                  cache));
       BrokerHttpServer broker =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -246,7 +262,8 @@ public final class AllInOne implements AutoCloseable {
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
                   health,
-                  metrics.endpoint()),
+                  metrics.endpoint(),
+                  nodeDirectory),
               config.http(),
               HttpSecurity.from(access.security()));
       ExecutorService queryThreads = Executors.newVirtualThreadPerTaskExecutor();
@@ -270,16 +287,14 @@ public final class AllInOne implements AutoCloseable {
               config.warmup(), access.client(url), core::invalidateCaches, queries::prepare));
       registry.addListener(warmup.get());
       resources.add(warmup.get()); // closed before the broker it queries
-      resources.add(
-          Members.register(
-              zookeeper.client(),
-              nodes,
-              new Member(
-                  "all-in-one@" + config.host() + ":" + boundPort,
-                  ROLES,
-                  config.host(),
-                  Map.of("broker-http", boundPort),
-                  Clock.systemUTC().millis())));
+      self.set(
+          new Member(
+              "all-in-one@" + config.host() + ":" + boundPort,
+              ROLES,
+              config.host(),
+              Map.of("broker-http", boundPort),
+              startedAt));
+      resources.add(Members.register(zookeeper.client(), nodes, self.get()));
       // Every table recorded in ZooKeeper is served again before the node reports itself started:
       // recorded segments are taken as they are, only files without a record are built.
       registry.restore();

@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,6 +119,12 @@ public final class BrokerNode implements AutoCloseable {
               .start();
       resources.add(health);
       NodeAccess access = NodeAccess.of(config.security());
+      // Registered once the ports are bound; until then the console shows the host alone.
+      long startedAt = System.currentTimeMillis();
+      AtomicReference<Member> self =
+          new AtomicReference<>(
+              new Member(
+                  ROLE + "@" + config.host(), List.of(ROLE), config.host(), Map.of(), startedAt));
       BrokerHttpServer http =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -128,7 +135,11 @@ public final class BrokerNode implements AutoCloseable {
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
                   health,
-                  metrics.endpoint()),
+                  metrics.endpoint(),
+                  NodeStatuses.cluster(
+                      zookeeper.client(),
+                      nodes,
+                      NodeStatuses.local(self::get, health, () -> -1, null))),
               config.http(),
               HttpSecurity.from(access.security()));
       ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor();
@@ -147,16 +158,14 @@ public final class BrokerNode implements AutoCloseable {
               access.security().tls(),
               ShelfmarkVersion.version());
       resources.add(flight);
-      resources.add(
-          Members.register(
-              zookeeper.client(),
-              nodes,
-              new Member(
-                  ROLE + "@" + config.host() + ":" + port,
-                  List.of(ROLE),
-                  config.host(),
-                  Map.of(HTTP_PORT, port, FLIGHT_PORT, flight.port()),
-                  System.currentTimeMillis())));
+      self.set(
+          new Member(
+              ROLE + "@" + config.host() + ":" + port,
+              List.of(ROLE),
+              config.host(),
+              Map.of(HTTP_PORT, port, FLIGHT_PORT, flight.port()),
+              startedAt));
+      resources.add(Members.register(zookeeper.client(), nodes, self.get()));
       log.info("Broker serving SQL on {}", url);
       return new BrokerNode(resources, routing, port, flight.port(), url);
     } catch (IOException | RuntimeException e) {

@@ -43,6 +43,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -180,6 +181,10 @@ public final class ControllerNode implements AutoCloseable {
       HealthMonitor health = AllInOne.healthMonitor(segmentStore, catalogs).start();
       resources.add(health);
       NodeAccess access = NodeAccess.of(config.security());
+      // Registered once the port is bound; until then the console shows the host alone.
+      long startedAt = System.currentTimeMillis();
+      AtomicReference<Member> self =
+          new AtomicReference<>(new Member(id, List.of(ROLE), config.host(), Map.of(), startedAt));
       BrokerHttpServer http =
           new BrokerHttpServer(
               new BrokerRoutes(
@@ -207,23 +212,19 @@ public final class ControllerNode implements AutoCloseable {
                   () -> true,
                   BrokerRoutes.DEFAULT_TIMEOUT,
                   health,
-                  MetricsEndpoint.NONE),
+                  MetricsEndpoint.NONE,
+                  NodeStatuses.cluster(
+                      zookeeper.client(),
+                      nodes,
+                      NodeStatuses.local(self::get, health, () -> -1, null))),
               config.http(),
               HttpSecurity.from(access.security()));
       ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor();
       resources.add(requests::shutdownNow);
       int port = http.start(config.host(), config.ports().controllerHttpPort(), requests);
       resources.add(http);
-      resources.add(
-          Members.register(
-              zookeeper.client(),
-              nodes,
-              new Member(
-                  id,
-                  List.of(ROLE),
-                  config.host(),
-                  Map.of(HTTP_PORT, port),
-                  System.currentTimeMillis())));
+      self.set(new Member(id, List.of(ROLE), config.host(), Map.of(HTTP_PORT, port), startedAt));
+      resources.add(Members.register(zookeeper.client(), nodes, self.get()));
       log.info(
           "Controller {} serves its admin API on {}:{} ({})",
           id,

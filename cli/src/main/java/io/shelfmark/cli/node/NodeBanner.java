@@ -23,4 +23,16 @@ public final class NodeBanner {
         + " in "
         + cache.diskDirectory().toAbsolutePath();
   }
+
+  /**
+   * One line naming the web console's address: the broker's URL with {@code /}.
+   *
+   * @param credentials whether users are configured (the browser then asks for one)
+   */
+  public static String consoleLine(String url, boolean credentials) {
+    return "  web console: "
+        + url
+        + "/"
+        + (credentials ? " (the browser asks for a configured user and password)" : "");
+  }
 }

@@ -21,6 +21,7 @@ import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -144,6 +145,7 @@ public final class RegistryTables implements TableDirectory, TableAdmin {
         table.sqlName(),
         table.state(),
         table.snapshotId(),
+        table.snapshot().committedAt().map(Instant::toEpochMilli).orElse(-1L),
         table.dataFiles(),
         table.records(),
         table.dataBytes(),

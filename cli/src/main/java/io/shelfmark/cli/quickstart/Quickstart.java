@@ -128,6 +128,7 @@ public final class Quickstart implements AutoCloseable {
           table.sqlName(),
           node.url());
       out.println("        JDBC (Arrow Flight SQL): " + node.jdbcUrl());
+      out.println("      " + NodeBanner.consoleLine(node.url(), false));
       runBenchmarkQueries(new BrokerClient(node.url()), out);
       return new Quickstart(lake, node, table);
     } catch (IOException | OnboardingException | RuntimeException e) {

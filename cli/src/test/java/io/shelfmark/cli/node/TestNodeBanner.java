@@ -27,4 +27,14 @@ class TestNodeBanner {
         .isEqualTo(
             "  page cache on: memory 1GiB, disk 10GiB in " + on.diskDirectory().toAbsolutePath());
   }
+
+  @Test
+  void namesTheWebConsole() {
+    assertThat(NodeBanner.consoleLine("http://127.0.0.1:8099", false))
+        .isEqualTo("  web console: http://127.0.0.1:8099/");
+    assertThat(NodeBanner.consoleLine("https://broker.example:8099", true))
+        .isEqualTo(
+            "  web console: https://broker.example:8099/ (the browser asks for a configured user"
+                + " and password)");
+  }
 }

@@ -74,7 +74,17 @@ public class TestQuickstart {
               "JDBC (Arrow Flight SQL): jdbc:arrow-flight-sql://127.0.0.1:"
                   + quickstart.node().flightPort()
                   + "/?useEncryption=false")
+          .contains("web console: " + quickstart.url() + "/")
           .doesNotContain("Error ");
+      // The console a newcomer opens from that line (TestConsoleInBrowser drives it in a browser).
+      HttpResponse<String> console =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(quickstart.url() + "/")).build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(console.statusCode()).isEqualTo(200);
+      assertThat(console.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
+      assertThat(console.body()).contains("<title>Shelfmark console</title>");
 
       // The generated warm-up queries all run on the benchmark table (map keys, dateTrunc, ...).
       assertThat(quickstart.node().warmupSummary().orElseThrow().failed()).isZero();

@@ -1,0 +1,110 @@
+package io.shelfmark.cli.node;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.broker.health.HealthMonitor;
+import io.shelfmark.broker.node.NodeDirectory;
+import io.shelfmark.broker.node.NodeStatus;
+import io.shelfmark.cache.TieredCache;
+import io.shelfmark.cache.stats.TierStats;
+import io.shelfmark.cluster.member.Member;
+import io.shelfmark.cluster.member.Members;
+import io.shelfmark.cluster.state.ZNodes;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.apache.curator.framework.CuratorFramework;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The node directories the console's nodes page reads ({@code GET /nodes}). */
+final class NodeStatuses {
+  private static final Logger log = LoggerFactory.getLogger(NodeStatuses.class);
+
+  private NodeStatuses() {}
+
+  /**
+   * This process as it sees itself.
+   *
+   * @param self its registration (id, roles, host, ports, start time); read at each request, since
+   *     the ports are known only once bound
+   * @param segments segments it serves now; -1 when it serves none by role
+   * @param cache its tiered cache; null when it has none
+   */
+  static NodeDirectory local(
+      Supplier<Member> self, HealthMonitor health, LongSupplier segments, TieredCache cache) {
+    requireNonNull(self, "self is null");
+    requireNonNull(health, "health is null");
+    requireNonNull(segments, "segments is null");
+    return () -> List.of(status(self.get(), health, segments.getAsLong(), cache));
+  }
+
+  /**
+   * This process as it sees itself, then every other live member of the cluster from ZooKeeper:
+   * their roles, addresses and start times (their segments and caches are theirs to report). When
+   * ZooKeeper cannot be read, this process alone.
+   */
+  static NodeDirectory cluster(CuratorFramework client, ZNodes nodes, NodeDirectory self) {
+    requireNonNull(client, "client is null");
+    requireNonNull(nodes, "nodes is null");
+    requireNonNull(self, "self is null");
+    return () -> {
+      List<NodeStatus> statuses = new ArrayList<>(self.nodes());
+      List<Member> members;
+      try {
+        members = Members.live(client, nodes);
+      } catch (IOException e) {
+        log.debug("Cannot list the cluster's members for GET /nodes", e);
+        return statuses;
+      }
+      members.stream()
+          .filter(member -> statuses.stream().noneMatch(known -> known.id().equals(member.id())))
+          .sorted(Comparator.comparing(Member::id))
+          .forEach(
+              member ->
+                  statuses.add(
+                      new NodeStatus(
+                          member.id(),
+                          member.roles(),
+                          member.host(),
+                          member.ports(),
+                          "LIVE",
+                          member.startedAtMillis(),
+                          -1,
+                          List.of())));
+      return statuses;
+    };
+  }
+
+  private static NodeStatus status(
+      Member self, HealthMonitor health, long segments, TieredCache cache) {
+    List<NodeStatus.CacheTierUse> tiers = new ArrayList<>();
+    if (cache != null) {
+      tiers.add(tier(cache.stats().memory()));
+      tiers.add(tier(cache.stats().disk()));
+    }
+    return new NodeStatus(
+        self.id(),
+        self.roles(),
+        self.host(),
+        self.ports(),
+        health.healthy() ? "OK" : "DEGRADED",
+        self.startedAtMillis(),
+        segments,
+        tiers);
+  }
+
+  private static NodeStatus.CacheTierUse tier(TierStats tier) {
+    return new NodeStatus.CacheTierUse(
+        tier.name(),
+        tier.weightedSize(),
+        tier.maximumWeight(),
+        tier.entryCount(),
+        tier.stats().hitCount(),
+        tier.stats().missCount(),
+        tier.stats().evictionCount());
+  }
+}
