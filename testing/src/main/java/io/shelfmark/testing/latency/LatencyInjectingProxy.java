@@ -59,6 +59,13 @@ import org.slf4j.LoggerFactory;
  * (large bodies are sent in slices of about 20 ms each; a late event loop may catch up by one
  * slice), so B bytes take at least (B − 2 slices) / R. Headers are not paced.
  *
+ * <p>Faults: with {@code slowDownRate} and {@code resetRate}, each GET or HEAD that arrives on an
+ * idle connection is, with those probabilities (drawn by a seeded generator per connection),
+ * answered {@code 503 SlowDown} by the proxy itself (as S3 answers when throttling, XML body and
+ * all; the backend never sees it) or met by a connection reset (TCP RST, as a load balancer or a
+ * dying node gives). Both are what the S3 SDK's retry strategy retries, so a test can check that
+ * queries still answer right and in time, and that the retries are counted.
+ *
  * <p>Fidelity: clients sign requests (AWS Signature V4) for the proxy's host and port, and the
  * proxy forwards the Host header unchanged, so the backend verifies the signature against the same
  * Host the client signed. Messages are re-framed through Netty's HTTP codecs: the request line,
@@ -111,6 +118,8 @@ public final class LatencyInjectingProxy implements Closeable {
   private final long bytesPerSecond;
   private final long seed;
   private final int ioThreads;
+  private final double slowDownRate;
+  private final double resetRate;
   private final ProxyCounters counters = new ProxyCounters();
   private final ConcurrentLinkedQueue<RequestTiming> completed = new ConcurrentLinkedQueue<>();
   private final AtomicLong connectionSeeds = new AtomicLong();
@@ -132,6 +141,27 @@ public final class LatencyInjectingProxy implements Closeable {
     this.bytesPerSecond = builder.bytesPerSecond == null ? 0 : builder.bytesPerSecond;
     this.seed = builder.seed == null ? 0 : builder.seed;
     this.ioThreads = builder.ioThreads == null ? DEFAULT_IO_THREADS : builder.ioThreads;
+    this.slowDownRate = builder.slowDownRate == null ? 0 : builder.slowDownRate;
+    this.resetRate = builder.resetRate == null ? 0 : builder.resetRate;
+  }
+
+  /** A fault the proxy injects instead of forwarding a request. */
+  enum Fault {
+    NONE,
+    SLOW_DOWN,
+    RESET
+  }
+
+  /** The fault for the next request on an idle connection, drawn from {@code random}. */
+  Fault drawFault(java.util.SplittableRandom random) {
+    if (slowDownRate == 0 && resetRate == 0) {
+      return Fault.NONE;
+    }
+    double draw = random.nextDouble();
+    if (draw < resetRate) {
+      return Fault.RESET;
+    }
+    return draw < resetRate + slowDownRate ? Fault.SLOW_DOWN : Fault.NONE;
   }
 
   public static Builder builder() {
@@ -373,6 +403,8 @@ public final class LatencyInjectingProxy implements Closeable {
     private Long bytesPerSecond;
     private Long seed;
     private Integer ioThreads;
+    private Double slowDownRate;
+    private Double resetRate;
 
     private Builder() {}
 
@@ -445,6 +477,31 @@ public final class LatencyInjectingProxy implements Closeable {
       checkUnset("seed", this.seed);
       this.seed = seed;
       return this;
+    }
+
+    /**
+     * The share of GETs and HEADs on idle connections answered {@code 503 SlowDown} by the proxy
+     * (default 0).
+     */
+    public Builder slowDownRate(double rate) {
+      checkUnset("slowDownRate", this.slowDownRate);
+      this.slowDownRate = checkRate("slowDownRate", rate);
+      return this;
+    }
+
+    /** The share of GETs and HEADs on idle connections met by a connection reset (default 0). */
+    public Builder resetRate(double rate) {
+      checkUnset("resetRate", this.resetRate);
+      this.resetRate = checkRate("resetRate", rate);
+      return this;
+    }
+
+    private static double checkRate(String name, double rate) {
+      if (!(rate >= 0 && rate < 1)) {
+        throw new IllegalArgumentException(
+            "Cannot set " + name + ": " + rate + " (expected a share from 0 to below 1)");
+      }
+      return rate;
     }
 
     /** Netty event-loop threads (default 2; the proxy only shuffles bytes). */

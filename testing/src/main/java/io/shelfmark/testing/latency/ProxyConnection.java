@@ -53,6 +53,7 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
 
   private final LatencyInjectingProxy proxy;
   private final SplittableRandom jitterRandom;
+  private final SplittableRandom faultRandom;
   private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>();
   private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
   private final List<HttpObject> beforeConnect = new ArrayList<>();
@@ -63,6 +64,8 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
   private boolean backendClosed;
   private boolean drainScheduled;
   private boolean informationalResponse;
+  // The rest of a request the proxy answered itself: read and dropped, never forwarded.
+  private boolean droppingRequest;
   private long releaseAtNanos;
   private long nextSendNanos;
   private long queuedBytes;
@@ -70,6 +73,7 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
   ProxyConnection(LatencyInjectingProxy proxy, long seed) {
     this.proxy = proxy;
     this.jitterRandom = new SplittableRandom(seed);
+    this.faultRandom = new SplittableRandom(~seed);
   }
 
   @Override
@@ -130,6 +134,14 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     long now = System.nanoTime();
+    if (message instanceof HttpRequest request && injectFault(request, now)) {
+      return;
+    }
+    if (droppingRequest) {
+      droppingRequest = !(message instanceof LastHttpContent);
+      ReferenceCountUtil.release(msg);
+      return;
+    }
     if (message instanceof HttpRequest request) {
       proxy.counters().recordRequest(request.method().name());
       exchanges.addLast(new Exchange(request.method().name(), request.uri(), now));
@@ -148,6 +160,54 @@ final class ProxyConnection extends ChannelInboundHandlerAdapter {
     } else {
       forward(message);
     }
+  }
+
+  /**
+   * Answers {@code request} with an injected fault instead of forwarding it, when the draw says so:
+   * only GETs and HEADs (no body to drop, and what the SDK retries) on an idle connection (so the
+   * synthetic answer cannot overtake a backend answer still due).
+   *
+   * @return whether the request was answered (or its connection reset) here
+   */
+  private boolean injectFault(HttpRequest request, long now) {
+    String method = request.method().name();
+    if (!exchanges.isEmpty() || !(method.equals("GET") || method.equals("HEAD"))) {
+      return false;
+    }
+    LatencyInjectingProxy.Fault fault = proxy.drawFault(faultRandom);
+    if (fault == LatencyInjectingProxy.Fault.NONE) {
+      return false;
+    }
+    ReferenceCountUtil.release(request);
+    if (fault == LatencyInjectingProxy.Fault.RESET) {
+      proxy.counters().recordReset();
+      // SO_LINGER 0: the close sends a TCP RST, not a FIN, as a crashed peer's kernel does.
+      ((SocketChannel) client).config().setSoLinger(0);
+      client.close();
+      return true;
+    }
+    proxy.counters().recordSlowDown();
+    proxy.counters().recordRequest(method);
+    droppingRequest = !(request instanceof LastHttpContent);
+    byte[] body =
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>SlowDown</Code><Message>Please"
+                + " reduce your request rate.</Message><Resource>"
+                + request.uri()
+                + "</Resource><RequestId>fault-injected</RequestId></Error>")
+            .getBytes(StandardCharsets.UTF_8);
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.SERVICE_UNAVAILABLE,
+            method.equals("HEAD") ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/xml");
+    response.headers().set(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    Exchange exchange = new Exchange(method, request.uri(), now);
+    exchange.status = HttpResponseStatus.SERVICE_UNAVAILABLE.code();
+    releaseAtNanos = now + delayNanos();
+    enqueue(response, response.content().readableBytes(), exchange, true);
+    drain();
+    return true;
   }
 
   @Override

@@ -29,6 +29,8 @@ public final class ProxyCounters {
   private final LongAdder requestBodyBytes = new LongAdder();
   private final LongAdder responseBodyBytes = new LongAdder();
   private final LongAdder connections = new LongAdder();
+  private final LongAdder slowDowns = new LongAdder();
+  private final LongAdder resets = new LongAdder();
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong maxInFlight = new AtomicLong();
 
@@ -58,6 +60,24 @@ public final class ProxyCounters {
     responseBodyBytes.add(bytes);
   }
 
+  void recordSlowDown() {
+    slowDowns.increment();
+  }
+
+  void recordReset() {
+    resets.increment();
+  }
+
+  /** Requests the proxy answered 503 SlowDown itself (its fault injection). */
+  public long slowDowns() {
+    return slowDowns.sum();
+  }
+
+  /** Connections the proxy reset at a request (its fault injection). */
+  public long resets() {
+    return resets.sum();
+  }
+
   void recordConnection() {
     connections.increment();
   }
@@ -70,6 +90,8 @@ public final class ProxyCounters {
     requestBodyBytes.reset();
     responseBodyBytes.reset();
     connections.reset();
+    slowDowns.reset();
+    resets.reset();
     maxInFlight.set(inFlight.get());
   }
 

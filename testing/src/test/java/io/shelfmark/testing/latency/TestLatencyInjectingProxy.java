@@ -297,6 +297,44 @@ class TestLatencyInjectingProxy {
   }
 
   /** Starts a proxy in front of the embedded S3 server. */
+  @Test
+  void injectedSlowDownsAndResetsAreRetriedByTheSdkAndCounted() throws IOException {
+    try (LatencyInjectingProxy proxy =
+            startProxy(
+                LatencyInjectingProxy.builder()
+                    .latency(Duration.ZERO)
+                    .slowDownRate(0.2)
+                    .resetRate(0.05)
+                    .seed(11));
+        S3ObjectStore store =
+            new S3ObjectStore(
+                S3StoreOptions.builder()
+                    .endpoint(proxy.endpoint())
+                    .region(EmbeddedS3Server.REGION)
+                    .pathStyleAccess(true)
+                    .credentials(server.accessKey(), server.secretKey())
+                    .maxConnections(4)
+                    .maxRetries(10)
+                    .build())) {
+      for (int i = 0; i < 40; i++) {
+        int offset = i * 1000;
+        assertThat(store.readRange(OBJECT, offset, 512)).isEqualTo(slice(offset, 512));
+      }
+      long slowDowns = proxy.counters().slowDowns();
+      long resets = proxy.counters().resets();
+      assertThat(slowDowns).as("503 SlowDown answered by the proxy").isPositive();
+      assertThat(resets).as("connections reset by the proxy").isPositive();
+      StorageStats.Snapshot stats = store.stats().snapshot();
+      assertThat(stats.getRequests()).isEqualTo(40);
+      assertThat(stats.failedRequests()).isZero();
+      // Each fault costs the read exactly one more attempt.
+      assertThat(stats.retries()).isEqualTo(slowDowns + resets);
+      assertThat(proxy.requestLog().requests())
+          .filteredOn(request -> request.status() == 503)
+          .hasSize((int) slowDowns);
+    }
+  }
+
   private static LatencyInjectingProxy startProxy(LatencyInjectingProxy.Builder builder)
       throws IOException {
     return start(builder.backend(server.endpoint()));
