@@ -451,6 +451,7 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
     long bytesRead = 0;
     long hits = 0;
     long misses = 0;
+    long retries = 0;
     List<ServerProfile> servers = new ArrayList<>();
     for (Answer answer : answers) {
       FragmentResponse response = answer.response();
@@ -463,6 +464,7 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       bytesRead += response.storageBytesRead();
       hits += response.cacheHits();
       misses += response.cacheMisses();
+      retries += response.storageRetries();
     }
     Runnable check =
         () -> {
@@ -497,7 +499,8 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
         misses,
         unread,
         unread.isEmpty() ? "" : lastFailure.isEmpty() ? "no server holds them" : lastFailure,
-        servers);
+        servers,
+        retries);
   }
 
   @Override

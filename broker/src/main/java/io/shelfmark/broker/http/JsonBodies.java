@@ -44,8 +44,8 @@ final class JsonBodies {
    * {@code columnNames} and {@code columnDataTypes}, then {@code rows}; omitted on failure), {@code
    * exceptions}, the server, document and segment counts, {@code numGroupsLimitReached}, {@code
    * partialResult}, {@code timeUsedMs}, {@code requestId} and {@code brokerId}, plus Shelfmark's
-   * {@code storageBytesRead}, {@code storageRequests}, {@code cacheHits}, {@code cacheMisses} and
-   * {@code snapshotId}.
+   * {@code storageBytesRead}, {@code storageRequests}, {@code storageRetries}, {@code cacheHits},
+   * {@code cacheMisses} and {@code snapshotId}.
    *
    * <p>Pinot clients read the server counts to decide whether an answer is complete (pinotdb
    * refuses any response without them). Shelfmark answers a query whole or not at all, so an answer
@@ -109,6 +109,7 @@ final class JsonBodies {
       json.writeStringField("brokerId", brokerId);
       json.writeNumberField("storageBytesRead", stats.storageBytesRead());
       json.writeNumberField("storageRequests", stats.storageRequests());
+      json.writeNumberField("storageRetries", stats.storageRetries());
       json.writeNumberField("cacheHits", stats.cacheHits());
       json.writeNumberField("cacheMisses", stats.cacheMisses());
       json.writeNumberField("snapshotId", stats.snapshotId());

@@ -308,7 +308,8 @@ public final class EngineQueryService implements QueryService {
         dispatched.cacheHits(),
         dispatched.cacheMisses(),
         route.snapshotId(),
-        (int) stats.filesAnsweredFromSegment());
+        (int) stats.filesAnsweredFromSegment(),
+        dispatched.storageRetries());
   }
 
   /**

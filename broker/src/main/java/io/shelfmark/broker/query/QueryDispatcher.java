@@ -128,6 +128,8 @@ public interface QueryDispatcher {
    *     (otherwise it fails naming them); empty for a whole answer
    * @param unreadReason why they were not read (the last failure), empty when none is unread
    * @param servers per server, its files' profiles (EXPLAIN, EXPLAIN ANALYZE); empty otherwise
+   * @param storageRetries attempts the storage client repeated (503 SlowDown, resets, 500s): faults
+   *     the answer hid, which the response shows
    */
   record Dispatched(
       PartialResult partial,
@@ -137,7 +139,8 @@ public interface QueryDispatcher {
       long cacheMisses,
       List<String> unreadFiles,
       String unreadReason,
-      List<ServerProfile> servers) {
+      List<ServerProfile> servers,
+      long storageRetries) {
     public Dispatched {
       Objects.requireNonNull(partial, "partial is null");
       unreadFiles = List.copyOf(Objects.requireNonNull(unreadFiles, "unreadFiles is null"));
@@ -162,7 +165,8 @@ public interface QueryDispatcher {
           cacheMisses,
           unreadFiles,
           unreadReason,
-          List.of());
+          List.of(),
+          0);
     }
 
     /** A whole answer: every file was read. */

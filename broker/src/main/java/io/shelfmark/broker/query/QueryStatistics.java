@@ -5,6 +5,8 @@ package io.shelfmark.broker.query;
  * object-storage and cache figures. All counts are totals over every segment and server. {@code
  * numSegmentsIndexOnly}: files answered from their segment alone, without reading any Parquet page
  * (a count from the posting lists, values read back from forward, sorted or inverted indexes).
+ * {@code storageRetries}: attempts the storage client repeated (503 SlowDown, connection resets,
+ * 500s) while answering — faults the answer survived.
  */
 public record QueryStatistics(
     long numDocsScanned,
@@ -18,11 +20,42 @@ public record QueryStatistics(
     long cacheHits,
     long cacheMisses,
     long snapshotId,
-    int numSegmentsIndexOnly) {
+    int numSegmentsIndexOnly,
+    long storageRetries) {
 
   /** Nothing was read: a query refused before execution. Snapshot id -1 means none answered. */
   public static final QueryStatistics NONE =
-      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0);
+      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0);
+
+  /** Statistics without storage retries counted. */
+  public QueryStatistics(
+      long numDocsScanned,
+      long totalDocs,
+      int numSegmentsQueried,
+      int numSegmentsProcessed,
+      int numSegmentsMatched,
+      int numSegmentsPrunedByBroker,
+      long storageBytesRead,
+      long storageRequests,
+      long cacheHits,
+      long cacheMisses,
+      long snapshotId,
+      int numSegmentsIndexOnly) {
+    this(
+        numDocsScanned,
+        totalDocs,
+        numSegmentsQueried,
+        numSegmentsProcessed,
+        numSegmentsMatched,
+        numSegmentsPrunedByBroker,
+        storageBytesRead,
+        storageRequests,
+        cacheHits,
+        cacheMisses,
+        snapshotId,
+        numSegmentsIndexOnly,
+        0);
+  }
 
   /** Statistics without index-only files counted. */
   public QueryStatistics(

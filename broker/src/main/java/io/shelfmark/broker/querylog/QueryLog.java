@@ -104,6 +104,7 @@ public final class QueryLog implements QueryListener {
       json.writeNumberField("filesPruned", stats.numSegmentsPrunedByBroker());
       json.writeNumberField("storageBytesRead", stats.storageBytesRead());
       json.writeNumberField("storageRequests", stats.storageRequests());
+      json.writeNumberField("storageRetries", stats.storageRetries());
       json.writeNumberField("cacheHits", stats.cacheHits());
       json.writeNumberField("cacheMisses", stats.cacheMisses());
       json.writeEndObject();

@@ -458,7 +458,8 @@ public final class AllInOne implements AutoCloseable {
           execution.cacheMisses(),
           List.of(),
           "",
-          servers);
+          servers,
+          execution.storage().retries());
     }
   }
 

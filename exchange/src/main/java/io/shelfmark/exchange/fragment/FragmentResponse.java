@@ -12,19 +12,21 @@ import java.util.List;
  * producing it cost in object storage (requests and bytes that reached the store) and in the page
  * cache (hits and misses), which the broker sums over servers.
  *
- * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR", version 1, or {@value #VERSION} when
- * it carries file profiles):
+ * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR"; version 1, 2 when it carries file
+ * profiles, {@value #VERSION} when the storage client retried):
  *
  * <pre>
  * storageRequests i64 | storageBytesRead i64 | cacheHits i64 | cacheMisses i64
  * | partial result bytes (i32 length; {@link PartialResult#serialize()}, versioned on its own)
- * version 2 only: | file profiles ({@link FileProfileCodec})
+ * version 2 and 3: | file profiles ({@link FileProfileCodec})
+ * version 3 only: | storageRetries i64
  * </pre>
  *
- * A response without profiles is written as version 1, so a plain query's answer reads on a broker
- * of the release before profiles.
+ * A response is written in the lowest version that holds it, so a plain query's answer over
+ * well-behaved storage reads on a broker of the release before profiles.
  *
  * @param profiles the files' profiles of an EXPLAIN or EXPLAIN ANALYZE fragment; empty otherwise
+ * @param storageRetries attempts the server's storage client repeated for this fragment
  */
 public record FragmentResponse(
     PartialResult partial,
@@ -32,12 +34,13 @@ public record FragmentResponse(
     long storageBytesRead,
     long cacheHits,
     long cacheMisses,
-    List<FileProfile> profiles) {
+    List<FileProfile> profiles,
+    long storageRetries) {
   /** "SMFR", read little-endian. */
   static final int MAGIC = 0x52464d53;
 
-  /** The newest version; version 1 has no profiles. */
-  static final int VERSION = 2;
+  /** The newest version; version 1 has no profiles, version 2 no storage retries. */
+  static final int VERSION = 3;
 
   public FragmentResponse {
     requireNonNull(partial, "partial is null");
@@ -51,7 +54,18 @@ public record FragmentResponse(
       long storageBytesRead,
       long cacheHits,
       long cacheMisses) {
-    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of());
+    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of(), 0);
+  }
+
+  /** A response without storage retries. */
+  public FragmentResponse(
+      PartialResult partial,
+      long storageRequests,
+      long storageBytesRead,
+      long cacheHits,
+      long cacheMisses,
+      List<FileProfile> profiles) {
+    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, profiles, 0);
   }
 
   public byte[] encode() {
@@ -62,10 +76,14 @@ public record FragmentResponse(
             .i64(cacheHits)
             .i64(cacheMisses)
             .bytes(partial.serialize());
-    if (profiles.isEmpty()) {
+    if (profiles.isEmpty() && storageRetries == 0) {
       return out.frame(MAGIC, 1);
     }
     FileProfileCodec.write(out, profiles);
+    if (storageRetries == 0) {
+      return out.frame(MAGIC, 2);
+    }
+    out.i64(storageRetries);
     return out.frame(MAGIC, VERSION);
   }
 
@@ -78,11 +96,12 @@ public record FragmentResponse(
       long misses = in.i64();
       PartialResult partial = PartialResult.deserialize(in.bytes());
       List<FileProfile> profiles = in.version() >= 2 ? FileProfileCodec.read(in) : List.of();
+      long retries = in.version() >= 3 ? in.i64() : 0;
       if (!in.exhausted()) {
         throw new WireFormatException(
             "Cannot read a fragment response: bytes follow its last field (the bytes are corrupt)");
       }
-      return new FragmentResponse(partial, requests, bytesRead, hits, misses, profiles);
+      return new FragmentResponse(partial, requests, bytesRead, hits, misses, profiles, retries);
     } catch (BufferUnderflowException e) {
       throw new WireFormatException(
           "Cannot read a fragment response of %d bytes: it ends inside a field (the bytes are truncated or corrupt)"

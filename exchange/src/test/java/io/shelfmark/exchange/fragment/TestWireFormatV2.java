@@ -149,6 +149,32 @@ class TestWireFormatV2 {
   }
 
   @Test
+  void aResponseWithStorageRetriesIsVersion3AndOnlyThen() {
+    FragmentResponse plain = TestWireFormat.response();
+    FragmentResponse retried =
+        new FragmentResponse(
+            plain.partial(),
+            plain.storageRequests(),
+            plain.storageBytesRead(),
+            plain.cacheHits(),
+            plain.cacheMisses(),
+            List.of(),
+            3);
+    assertThat(version(plain.encode())).isEqualTo((short) 1);
+    assertThat(version(response().encode())).isEqualTo((short) 2);
+    assertThat(version(retried.encode())).isEqualTo((short) 3);
+    FragmentResponse decoded = FragmentResponse.decode(retried.encode());
+    assertThat(decoded.storageRetries()).isEqualTo(3);
+    assertThat(decoded.storageRequests()).isEqualTo(plain.storageRequests());
+    assertThat(decoded.partial().rows()).isEqualTo(plain.partial().rows());
+    assertThat(FragmentResponse.decode(plain.encode()).storageRetries()).isZero();
+  }
+
+  private static short version(byte[] bytes) {
+    return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(4);
+  }
+
+  @Test
   void refusesAnUnknownProfileAndTrailingBytes() {
     byte[] bytes = fragment().encode();
     // The profile is the body's last byte; a damaged one fails the checksum first, so re-frame.

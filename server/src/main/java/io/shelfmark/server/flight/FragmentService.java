@@ -107,7 +107,8 @@ public final class FragmentService extends NoOpFlightProducer {
         execution.storage().bytesRead(),
         execution.cacheHits(),
         execution.cacheMisses(),
-        execution.profiles());
+        execution.profiles(),
+        execution.storage().retries());
   }
 
   private void send(byte[] response, ServerStreamListener listener) {

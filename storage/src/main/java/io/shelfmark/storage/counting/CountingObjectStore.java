@@ -17,7 +17,8 @@ import java.util.List;
  * A view of a shared store that counts the requests made through it, so one query (or one build)
  * can report what it alone read while the store serves many at once. Whole-object {@code open}
  * streams count one GET and the bytes their caller reads. Closing the view does not close the
- * store. Thread safe.
+ * store. Retries the store's client makes during a call on the calling thread are counted too
+ * ({@link StorageStats#attributing}). Thread safe.
  */
 public final class CountingObjectStore implements ObjectStore {
   private final ObjectStore delegate;
@@ -36,13 +37,13 @@ public final class CountingObjectStore implements ObjectStore {
   @Override
   public ObjectInfo stat(Location location) throws IOException {
     stats.recordHead();
-    return delegate.stat(location);
+    return stats.attributing(() -> delegate.stat(location));
   }
 
   @Override
   public byte[] readRange(Location location, long offset, int length) throws IOException {
     stats.recordGet();
-    byte[] bytes = delegate.readRange(location, offset, length);
+    byte[] bytes = stats.attributing(() -> delegate.readRange(location, offset, length));
     stats.recordBytesRead(bytes.length);
     return bytes;
   }
@@ -52,14 +53,18 @@ public final class CountingObjectStore implements ObjectStore {
       throws IOException {
     stats.recordGet();
     CountedAtEnd counting = new CountedAtEnd(stats::recordBytesRead, into.length(), progress);
-    delegate.readRange(location, offset, into, counting);
+    stats.attributing(
+        () -> {
+          delegate.readRange(location, offset, into, counting);
+          return null;
+        });
     counting.settle();
   }
 
   @Override
   public InputStream open(Location location) throws IOException {
     stats.recordGet();
-    return new CountingInputStream(delegate.open(location), stats);
+    return new CountingInputStream(stats.attributing(() -> delegate.open(location)), stats);
   }
 
   @Override

@@ -28,6 +28,8 @@ final class RetryCounter implements ExecutionInterceptor {
       Context.BeforeTransmission context, ExecutionAttributes executionAttributes) {
     if (executionAttributes.getAttribute(ATTEMPTED) != null) {
       stats.recordRetry();
+      // The synchronous client retries on the caller's thread: the query reading is told too.
+      StorageStats.recordRetryOfCurrentCalls();
     } else {
       executionAttributes.putAttribute(ATTEMPTED, Boolean.TRUE);
     }

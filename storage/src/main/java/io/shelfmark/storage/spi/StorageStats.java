@@ -62,6 +62,49 @@ public final class StorageStats {
     retries.increment();
   }
 
+  /**
+   * The stats that retries made on this thread are attributed to besides the store's own: the
+   * counting views ({@code CountingObjectStore}) whose calls are in progress here, innermost first.
+   * A store's client retries inside the call, out of the views' sight; this is how a query learns
+   * of the retries its own reads needed.
+   */
+  private static final ThreadLocal<Attribution> ATTRIBUTED = new ThreadLocal<>();
+
+  private record Attribution(StorageStats stats, Attribution outer) {}
+
+  /** A storage call that may throw. */
+  @FunctionalInterface
+  public interface Call<T> {
+    T run() throws java.io.IOException;
+  }
+
+  /**
+   * Runs {@code call}, counting in these stats as well the retries the store's client makes on this
+   * thread meanwhile ({@link #recordRetryOfCurrentCalls}).
+   */
+  public <T> T attributing(Call<T> call) throws java.io.IOException {
+    Attribution outer = ATTRIBUTED.get();
+    ATTRIBUTED.set(new Attribution(this, outer));
+    try {
+      return call.run();
+    } finally {
+      if (outer == null) {
+        ATTRIBUTED.remove();
+      } else {
+        ATTRIBUTED.set(outer);
+      }
+    }
+  }
+
+  /**
+   * Counts one retry in the stats of every call in progress on this thread ({@link #attributing}).
+   */
+  public static void recordRetryOfCurrentCalls() {
+    for (Attribution at = ATTRIBUTED.get(); at != null; at = at.outer()) {
+      at.stats().recordRetry();
+    }
+  }
+
   public Snapshot snapshot() {
     return new Snapshot(
         getRequests.sum(),

@@ -71,6 +71,23 @@ class TestS3Retries {
   }
 
   @Test
+  void aCountingViewLearnsOfTheRetriesItsOwnReadsNeeded() throws IOException {
+    script.addAll(List.of(Answer.SLOW_DOWN, Answer.RANGE, Answer.RANGE));
+    try (S3ObjectStore store = store(3)) {
+      io.shelfmark.storage.counting.CountingObjectStore query =
+          new io.shelfmark.storage.counting.CountingObjectStore(store);
+      io.shelfmark.storage.counting.CountingObjectStore other =
+          new io.shelfmark.storage.counting.CountingObjectStore(store);
+      assertThat(query.readRange(LOCATION, 10, 5)).isEqualTo("abcde".getBytes(UTF_8));
+      assertThat(other.readRange(LOCATION, 10, 5)).isEqualTo("abcde".getBytes(UTF_8));
+      assertThat(query.stats().snapshot().retries()).isEqualTo(1);
+      assertThat(query.stats().snapshot().getRequests()).isEqualTo(1);
+      assertThat(other.stats().snapshot().retries()).as("its read needed none").isZero();
+      assertThat(store.stats().snapshot().retries()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void slowDownBeyondTheRetriesIsExplained() throws IOException {
     script.addAll(List.of(Answer.SLOW_DOWN, Answer.SLOW_DOWN, Answer.RANGE));
     try (S3ObjectStore store = store(1)) {
