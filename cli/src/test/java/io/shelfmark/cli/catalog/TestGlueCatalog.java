@@ -11,8 +11,9 @@ import io.shelfmark.catalog.io.ObjectStoreFileIO;
 import io.shelfmark.cli.client.BrokerClient;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.node.AllInOne;
+import io.shelfmark.config.ConfigFormat;
+import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.Violation;
-import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.CatalogConfig;
 import io.shelfmark.config.cluster.CatalogType;
 import io.shelfmark.config.cluster.ClusterConfig;
@@ -20,9 +21,9 @@ import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
-import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.controller.table.OnboardingException;
 import io.shelfmark.controller.table.ServedTable;
+import io.shelfmark.lake.EmbeddedS3Server;
 import io.shelfmark.testing.iceberg.IcebergScenario;
 import io.shelfmark.testing.oracle.DuckDbOracle;
 import io.shelfmark.testing.oracle.QueryResult;
@@ -89,26 +90,18 @@ class TestGlueCatalog {
     int port = freePort();
     moto = startMoto(python, port);
     lake = LocalLake.start(directory.resolve("lake"), 0);
-    CatalogConfig config = glueConfig(port);
+    // The node's config goes through the loader, as all-in-one --config does: the Glue keys are
+    // checked there and the Glue region comes from storage.region.
+    ClusterConfig cluster =
+        new ConfigLoader(Map.of())
+            .parseCluster(
+                clusterYaml(port, directory.resolve("node")), ConfigFormat.YAML, "cluster.yaml");
+    CatalogConfig config = cluster.catalog().orElseThrow();
+    assertThat(config.type()).isEqualTo(CatalogType.GLUE);
+    assertThat(config.properties()).containsEntry("client.region", EmbeddedS3Server.REGION);
     glue = Catalogs.open(config, lake.store());
     ((SupportsNamespaces) glue).createNamespace(OBS);
-    Path nodeDir = directory.resolve("node");
-    node =
-        AllInOne.start(
-            ClusterConfig.builder()
-                .storage(lake.storageConfig())
-                .catalog(config)
-                .segmentStore("s3://" + LocalLake.BUCKET + "/_shelfmark/segments/")
-                .dataDir(nodeDir)
-                .cache(
-                    CacheConfig.builder()
-                        .memoryMaxSize(DataSize.of(32, DataSize.Unit.MEBIBYTE))
-                        .diskMaxSize(DataSize.of(0, DataSize.Unit.BYTE))
-                        .build(nodeDir))
-                .build(),
-            Map.of(CATALOG, glue),
-            lake.store(),
-            0);
+    node = AllInOne.start(cluster, Map.of(CATALOG, glue), lake.store(), 0);
     duckDb = DuckDbOracle.open();
     broker = new BrokerClient(node.url());
   }
@@ -151,7 +144,10 @@ class TestGlueCatalog {
             27);
     scenario.append(120);
     // The table's metadata went through Shelfmark's store, and Glue points at it.
-    assertThat(scenario.table().io()).isInstanceOf(ObjectStoreFileIO.class);
+    assertThat(scenario.table().io())
+        .isInstanceOf(ObjectStoreFileIO.class)
+        .asString()
+        .startsWith("ObjectStoreFileIO{shared ");
     assertThat(scenario.table().location())
         .isEqualTo(LocalLake.WAREHOUSE + "/obs.db/events")
         .startsWith("s3://" + LocalLake.BUCKET + "/");
@@ -208,15 +204,41 @@ class TestGlueCatalog {
                 + " table.namespace and table.name)");
   }
 
-  private static CatalogConfig glueConfig(int port) {
-    return CatalogConfig.builder()
-        .type(CatalogType.GLUE)
-        .name(CATALOG)
-        .warehouse(LocalLake.WAREHOUSE)
-        .property("client.region", "us-east-1")
-        .property("glue.endpoint", "http://127.0.0.1:" + port)
-        .property("client.credentials-provider", TestingAwsCredentials.class.getName())
-        .build();
+  private static String clusterYaml(int motoPort, Path nodeDir) {
+    return """
+        segment-store: s3://%s/_shelfmark/segments/
+        data-dir: %s
+        storage:
+          type: s3
+          endpoint: %s
+          region: %s
+          path-style-access: true
+          access-key-id: %s
+          secret-access-key: %s
+        catalog:
+          type: glue
+          name: %s
+          warehouse: %s
+          properties:
+            glue.endpoint: http://127.0.0.1:%d
+            client.credentials-provider: %s
+        cache:
+          memory:
+            max-size: 32MiB
+          disk:
+            max-size: 0
+        """
+        .formatted(
+            LocalLake.BUCKET,
+            nodeDir,
+            lake.s3().endpoint(),
+            EmbeddedS3Server.REGION,
+            lake.s3().accessKey(),
+            lake.s3().secretKey(),
+            CATALOG,
+            LocalLake.WAREHOUSE,
+            motoPort,
+            TestingAwsCredentials.class.getName());
   }
 
   private static void awaitServed(long snapshotId) {
