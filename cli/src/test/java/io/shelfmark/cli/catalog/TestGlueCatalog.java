@@ -67,7 +67,7 @@ class TestGlueCatalog {
   private static final String CATALOG = "glue";
   private static final Namespace OBS = Namespace.of("obs");
   private static final TableIdentifier EVENTS = TableIdentifier.of("obs", "events");
-  private static final Duration MOTO_START = Duration.ofSeconds(60);
+  private static final Duration MOTO_START = Duration.ofSeconds(120);
 
   @TempDir static Path directory;
   private static Process moto;
