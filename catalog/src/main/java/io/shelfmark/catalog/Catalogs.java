@@ -32,10 +32,11 @@ import org.apache.iceberg.io.FileIO;
  *
  * <p>Kinds: {@code JDBC} ({@code JdbcCatalog}; SQLite file for the embedded default, PostgreSQL in
  * production; {@code jdbc.schema-version=V1} unless set, so views work), {@code REST} ({@code
- * RESTCatalog}), {@code GLUE} (not supported yet: {@link #open} says what is missing). A new kind
- * is one more case in {@link #open}.
+ * RESTCatalog}), {@code GLUE} (iceberg-aws's {@code GlueCatalog}; its tables' FileIOs reach the
+ * shared store through {@code SharedObjectStores}, see {@code GlueCatalogOpener}). A new kind is
+ * one more case in {@link #open}.
  *
- * <p>The returned catalog is the caller's to close ({@code Closeable} for JDBC and REST).
+ * <p>The returned catalog is the caller's to close ({@code Closeable} for every kind).
  */
 public final class Catalogs {
   private static final int MAX_NAMES_IN_HINT = 10;
@@ -46,9 +47,9 @@ public final class Catalogs {
   /**
    * Opens and initialises the catalog {@code config} describes.
    *
-   * @throws CatalogException naming the catalog and its URI when the URI is malformed, its
-   *     directory or driver is missing, the server or database cannot be reached, or the kind is
-   *     not supported
+   * @throws CatalogException naming the catalog and its URI (or Glue endpoint) when the URI is
+   *     malformed, its directory or driver is missing, the server or database cannot be reached, or
+   *     a property asks for something Shelfmark does not support
    */
   public static Catalog open(CatalogConfig config, ObjectStore store) {
     requireNonNull(config, "config is null");
@@ -57,14 +58,7 @@ public final class Catalogs {
     return switch (config.type()) {
       case JDBC -> JdbcCatalogOpener.open(config, fileIO);
       case REST -> RestCatalogOpener.open(config, fileIO);
-      case GLUE ->
-          throw new CatalogException(
-              Reason.UNSUPPORTED,
-              ("Cannot open catalog '%s' of type glue: Glue catalogs are not supported yet"
-                      + " (an opener needs org.apache.iceberg:iceberg-aws and the AWS Glue SDK on"
-                      + " the class path and a case in io.shelfmark.catalog.Catalogs; meanwhile use"
-                      + " catalog.type rest, for example with Glue's Iceberg REST endpoint)")
-                  .formatted(config.name()));
+      case GLUE -> GlueCatalogOpener.open(config, store);
     };
   }
 
@@ -92,10 +86,20 @@ public final class Catalogs {
               .formatted(table, catalog.name(), e.getMessage()),
           e);
     } catch (RuntimeException e) {
+      // No URI or endpoint in the message: it can reach clients (onboarding); the catalog's
+      // address is logged when it is opened.
+      boolean unreachable = CatalogErrors.isUnreachable(e);
       throw new CatalogException(
-          CatalogErrors.isUnreachable(e) ? Reason.UNREACHABLE : Reason.FAILED,
-          "Cannot load table %s from catalog '%s': %s"
-              .formatted(table, catalog.name(), CatalogErrors.describe(e)),
+          unreachable ? Reason.UNREACHABLE : Reason.FAILED,
+          "Cannot load table %s from catalog '%s': %s%s"
+              .formatted(
+                  table,
+                  catalog.name(),
+                  CatalogErrors.describe(e),
+                  unreachable
+                      ? " (the catalog did not answer: check that it runs and that this node"
+                          + " reaches it)"
+                      : ""),
           e);
     }
   }

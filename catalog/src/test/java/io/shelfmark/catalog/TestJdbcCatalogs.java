@@ -186,21 +186,6 @@ class TestJdbcCatalogs {
   }
 
   @Test
-  void glueIsRefusedSayingWhatIsMissing() {
-    CatalogConfig config =
-        CatalogConfig.builder().type(CatalogType.GLUE).name("aws").warehouse("s3://b/w").build();
-    assertThatThrownBy(() -> Catalogs.open(config, lake.store()))
-        .isInstanceOf(CatalogException.class)
-        .hasMessage(
-            "Cannot open catalog 'aws' of type glue: Glue catalogs are not supported yet"
-                + " (an opener needs org.apache.iceberg:iceberg-aws and the AWS Glue SDK on the class"
-                + " path and a case in io.shelfmark.catalog.Catalogs; meanwhile use catalog.type"
-                + " rest, for example with Glue's Iceberg REST endpoint)")
-        .extracting(e -> ((CatalogException) e).reason())
-        .isEqualTo(Reason.UNSUPPORTED);
-  }
-
-  @Test
   void sqliteFileIsFoundInEveryUrlForm() {
     assertThat(JdbcCatalogOpener.sqliteFile("jdbc:sqlite:/a/b/c.db"))
         .hasValue(Path.of("/a/b/c.db"));

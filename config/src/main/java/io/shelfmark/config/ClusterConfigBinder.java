@@ -102,7 +102,10 @@ final class ClusterConfigBinder {
     PortsConfig ports = bindPorts(broker, server, controller);
     Optional<StorageConfig> storage = bindStorage(root.section(STORAGE));
     Optional<CatalogConfig> catalog =
-        bindCatalog(root, rolesKnown && roles.contains(Role.CONTROLLER));
+        bindCatalog(
+            root,
+            rolesKnown && roles.contains(Role.CONTROLLER),
+            storage.map(StorageConfig::region).orElse(StorageConfig.DEFAULT_REGION));
     Optional<String> segmentStore =
         root.string(
             SEGMENT_STORE,
@@ -391,7 +394,8 @@ final class ClusterConfigBinder {
     }
   }
 
-  private static Optional<CatalogConfig> bindCatalog(ConfigNode root, boolean required) {
+  private static Optional<CatalogConfig> bindCatalog(
+      ConfigNode root, boolean required, String storageRegion) {
     boolean present = root.isSet(CATALOG);
     ConfigNode catalog = root.section(CATALOG);
     if (present && !root.isSection(CATALOG)) {
@@ -422,6 +426,9 @@ final class ClusterConfigBinder {
       return Optional.empty();
     }
     checkRulesByType(catalog, type.get(), uri);
+    if (type.get() == CatalogType.GLUE) {
+      properties = GlueCatalogRules.check(catalog, properties, warehouse, storageRegion);
+    }
     if (catalog.context().hasViolations()) {
       return Optional.empty();
     }

@@ -40,6 +40,7 @@ import java.util.function.Function;
  * shelfmark.local.root=/data/lake            # for type local
  * shelfmark.io.read-buffer-size=1MiB         # bytes fetched per ranged GET by streams
  * shelfmark.io.temp-dir=/tmp                 # where output files are staged before upload
+ * shelfmark.io.shared-store=store-…          # set by Shelfmark: a store of SharedObjectStores
  * </pre>
  */
 public final class FileIOProperties {
@@ -56,6 +57,12 @@ public final class FileIOProperties {
   public static final String LOCAL_ROOT = "shelfmark.local.root";
   public static final String READ_BUFFER_SIZE = "shelfmark.io.read-buffer-size";
   public static final String TEMP_DIR = "shelfmark.io.temp-dir";
+
+  /**
+   * The name under which {@link SharedObjectStores} holds the store to use: set by the catalog
+   * openers whose catalog builds FileIOs reflectively (Glue), never by users.
+   */
+  public static final String SHARED_STORE = "shelfmark.io.shared-store";
 
   /**
    * One ranged GET per MiB read sequentially: manifests and metadata files (tens of KiB to a few
@@ -81,7 +88,8 @@ public final class FileIOProperties {
           S3_MAX_RETRIES,
           LOCAL_ROOT,
           READ_BUFFER_SIZE,
-          TEMP_DIR);
+          TEMP_DIR,
+          SHARED_STORE);
 
   private FileIOProperties() {}
 

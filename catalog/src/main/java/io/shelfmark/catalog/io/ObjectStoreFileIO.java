@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>{@link #ObjectStoreFileIO(ObjectStore)} around a store the caller owns and closes; {@link
  *       #close()} leaves that store open. This is what {@code Catalogs} does.
+ *   <li>Reflectively with {@value FileIOProperties#SHARED_STORE} naming a store of {@link
+ *       SharedObjectStores}, as the Glue catalog does: that store is used and left open.
  *   <li>Reflectively, as Iceberg does for {@code
  *       io-impl=io.shelfmark.catalog.io.ObjectStoreFileIO}: the no-argument constructor, then
  *       {@link #initialize(Map)} builds a store from the {@code shelfmark.*} properties listed in
@@ -84,8 +86,14 @@ public final class ObjectStoreFileIO implements FileIO {
     FileIOProperties.checkKnown(newProperties);
     StreamSettings newSettings = FileIOProperties.streamSettings(newProperties);
     if (store == null) {
-      store = openStore(FileIOProperties.storageConfig(newProperties));
-      ownsStore = true;
+      String shared = newProperties.get(FileIOProperties.SHARED_STORE);
+      if (shared != null) {
+        store = sharedStore(shared);
+        ownsStore = false;
+      } else {
+        store = openStore(FileIOProperties.storageConfig(newProperties));
+        ownsStore = true;
+      }
     }
     properties = Map.copyOf(newProperties);
     settings = newSettings;
@@ -175,7 +183,11 @@ public final class ObjectStoreFileIO implements FileIO {
     }
     if (store == null) {
       // A fresh instance that was never initialised, or a deserialised copy.
-      if (properties.containsKey(FileIOProperties.STORAGE_TYPE)) {
+      String shared = properties.get(FileIOProperties.SHARED_STORE);
+      if (shared != null) {
+        store = sharedStore(shared);
+        ownsStore = false;
+      } else if (properties.containsKey(FileIOProperties.STORAGE_TYPE)) {
         store = openStore(FileIOProperties.storageConfig(properties));
         ownsStore = true;
       } else {
@@ -187,6 +199,17 @@ public final class ObjectStoreFileIO implements FileIO {
       }
     }
     return store;
+  }
+
+  private static ObjectStore sharedStore(String name) {
+    return SharedObjectStores.find(name)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    ("Cannot use FileIO property %s: no object store is registered as %s (it is"
+                            + " set by Shelfmark's catalog openers, for a store that is still in"
+                            + " use: remove it from the catalog properties)")
+                        .formatted(FileIOProperties.SHARED_STORE, name)));
   }
 
   private StreamSettings settings() {
