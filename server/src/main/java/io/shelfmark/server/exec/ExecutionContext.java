@@ -33,6 +33,8 @@ import org.apache.iceberg.Schema;
  * @param clock the time source for the deadline
  * @param readerOptions coalescing and prefetch settings for Parquet reads
  * @param limits how large the query's groups, distinct sets and kept rows may grow
+ * @param useStarTrees whether files may be answered from their segments' star-trees (the query
+ *     option {@code useStarTree=false} turns it off, to compare)
  */
 public record ExecutionContext(
     ObjectStore dataStore,
@@ -43,7 +45,11 @@ public record ExecutionContext(
     BooleanSupplier cancelled,
     Clock clock,
     ReaderOptions readerOptions,
-    QueryLimits limits) {
+    QueryLimits limits,
+    boolean useStarTrees) {
+  /** The query option that turns star-tree answers off ({@code useStarTree=false}), as Pinot's. */
+  public static final String USE_STAR_TREE_OPTION = "useStarTree";
+
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
     requireNonNull(fileExecutor, "fileExecutor is null");
@@ -54,6 +60,51 @@ public record ExecutionContext(
     requireNonNull(clock, "clock is null");
     requireNonNull(readerOptions, "readerOptions is null");
     requireNonNull(limits, "limits is null");
+  }
+
+  /** A context that uses star-trees. */
+  public ExecutionContext(
+      ObjectStore dataStore,
+      Executor fileExecutor,
+      Executor ioExecutor,
+      Schema tableSchema,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Clock clock,
+      ReaderOptions readerOptions,
+      QueryLimits limits) {
+    this(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        true);
+  }
+
+  /** Whether {@code options} (a statement's, by name) leave star-trees on: all but false do. */
+  public static boolean useStarTrees(java.util.Map<String, String> options) {
+    String value = options.get(USE_STAR_TREE_OPTION);
+    return value == null || !value.trim().equalsIgnoreCase("false");
+  }
+
+  /** This context with star-tree answers on or off. */
+  public ExecutionContext withStarTrees(boolean use) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        use);
   }
 
   /** A context with the default {@link QueryLimits}. */
@@ -89,7 +140,8 @@ public record ExecutionContext(
         cancelled,
         clock,
         readerOptions,
-        limits);
+        limits,
+        useStarTrees);
   }
 
   /** A context that is never cancelled, with default reader options and the system UTC clock. */
