@@ -280,7 +280,8 @@ public final class EngineQueryService implements QueryService {
             dispatched.cacheHits(),
             dispatched.cacheMisses(),
             route.snapshotId(),
-            (int) stats.filesAnsweredFromSegment());
+            (int) stats.filesAnsweredFromSegment(),
+            (int) stats.filesAnsweredFromStarTree());
     QueryResponse.ResultTable table =
         new QueryResponse.ResultTable(
             result.columnNames(), result.columnDataTypes(), result.rows(), types(plan));

@@ -5,6 +5,7 @@ package io.shelfmark.broker.query;
  * object-storage and cache figures. All counts are totals over every segment and server. {@code
  * numSegmentsIndexOnly}: files answered from their segment alone, without reading any Parquet page
  * (a count from the posting lists, values read back from forward, sorted or inverted indexes).
+ * {@code numSegmentsStarTree}: files whose aggregation came from a star-tree of their segment.
  */
 public record QueryStatistics(
     long numDocsScanned,
@@ -18,11 +19,12 @@ public record QueryStatistics(
     long cacheHits,
     long cacheMisses,
     long snapshotId,
-    int numSegmentsIndexOnly) {
+    int numSegmentsIndexOnly,
+    int numSegmentsStarTree) {
 
   /** Nothing was read: a query refused before execution. Snapshot id -1 means none answered. */
   public static final QueryStatistics NONE =
-      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0);
+      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0);
 
   /** Statistics without index-only files counted. */
   public QueryStatistics(
@@ -49,6 +51,7 @@ public record QueryStatistics(
         cacheHits,
         cacheMisses,
         snapshotId,
+        0,
         0);
   }
 }

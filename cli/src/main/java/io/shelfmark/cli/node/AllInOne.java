@@ -10,6 +10,7 @@ import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.http.HttpSecurity;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
+import io.shelfmark.broker.query.QueryDispatcher.QueryText;
 import io.shelfmark.broker.query.QueryLane;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
@@ -402,6 +403,27 @@ public final class AllInOne implements AutoCloseable {
         BooleanSupplier cancelled,
         QueryLane lane,
         QueryLimits limits) {
+      return execute(
+          new QueryText("", Optional.empty(), Map.of(), false),
+          plan,
+          route,
+          files,
+          deadline,
+          cancelled,
+          lane,
+          limits);
+    }
+
+    @Override
+    public Dispatched execute(
+        QueryText text,
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled,
+        QueryLane lane,
+        QueryLimits limits) {
       LocalServer.Execution execution =
           server.execute(
               route.table().name().toString(),
@@ -411,7 +433,8 @@ public final class AllInOne implements AutoCloseable {
               deadline,
               cancelled,
               lane == QueryLane.HEAVY ? heavyWork : cheapWork,
-              limits);
+              limits,
+              text.options());
       return new Dispatched(
           execution.partial(),
           execution.storage().getRequests(),

@@ -99,7 +99,8 @@ public final class FragmentService extends NoOpFlightProducer {
             deadline,
             listener::isCancelled,
             fragment.lane() == PlanFragment.Lane.HEAVY ? heavyWork : cheapWork,
-            fragment.limits());
+            fragment.limits(),
+            fragment.options());
     return new FragmentResponse(
         execution.partial(),
         execution.storage().getRequests(),

@@ -397,7 +397,27 @@ public final class LocalServer {
       BooleanSupplier cancelled,
       Executor laneExecutor,
       QueryLimits limits) {
+    return execute(
+        table, snapshotId, plan, files, deadline, cancelled, laneExecutor, limits, Map.of());
+  }
+
+  /**
+   * As {@link #execute(String, long, QueryPlan, List, Instant, BooleanSupplier, Executor,
+   * QueryLimits)}, with the statement's options by name: {@code useStarTree=false} answers every
+   * file from its rows (to compare with star-tree answers).
+   */
+  public Execution execute(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      Map<String, String> options) {
     requireNonNull(laneExecutor, "laneExecutor is null");
+    requireNonNull(options, "options is null");
     requireNonNull(limits, "limits is null");
     ServedSnapshot served = served(table, snapshotId);
     List<FileTask> tasks = new ArrayList<>(files.size());
@@ -451,7 +471,8 @@ public final class LocalServer {
                 cancelled,
                 Clock.systemUTC(),
                 QUERY_READS,
-                limits));
+                limits,
+                ExecutionContext.useStarTrees(options)));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();
