@@ -119,7 +119,14 @@ final class SpecBinder {
         valid = false;
         continue;
       }
-      metrics.add(new StarTreeSpec.Metric(column, found.get().fieldId(), valueType));
+      boolean extremes =
+          tree.functions().stream()
+              .anyMatch(
+                  f ->
+                      f.column().equals(function.column())
+                          && (f.function() == StarTreeFunction.Function.MIN
+                              || f.function() == StarTreeFunction.Function.MAX));
+      metrics.add(new StarTreeSpec.Metric(column, found.get().fieldId(), valueType, extremes));
     }
     Set<Integer> skip = new LinkedHashSet<>();
     for (String text : tree.skipStarNodeDimensions()) {

@@ -64,8 +64,11 @@ public record StarTreeSpec(
     }
   }
 
-  /** A numeric column aggregated: LONG for integers, DOUBLE for floats and doubles. */
-  public record Metric(String column, int fieldId, ValueType type) {
+  /**
+   * A numeric column aggregated: LONG for integers, DOUBLE for floats and doubles; its minimum and
+   * maximum kept only when {@code extremes} (a MIN or MAX of it is configured).
+   */
+  public record Metric(String column, int fieldId, ValueType type, boolean extremes) {
     public Metric {
       requireNonNull(column, "column is null");
       requireNonNull(type, "type is null");
@@ -79,6 +82,8 @@ public record StarTreeSpec(
 
   /** The metrics as the segment describes them. */
   public List<StarTreeMetric> segmentMetrics() {
-    return metrics.stream().map(m -> new StarTreeMetric(m.column(), m.type())).toList();
+    return metrics.stream()
+        .map(m -> new StarTreeMetric(m.column(), m.type(), m.extremes()))
+        .toList();
   }
 }

@@ -13,16 +13,19 @@ final class Aggregates {
   private final List<StarTreeMetric> metrics;
   private final int[] offsets;
   private final boolean[] longs;
+  private final boolean[] extremes;
   private final int width;
 
   Aggregates(List<StarTreeMetric> metrics) {
     this.metrics = List.copyOf(metrics);
     this.offsets = new int[metrics.size()];
     this.longs = new boolean[metrics.size()];
+    this.extremes = new boolean[metrics.size()];
     int offset = 1;
     for (int m = 0; m < metrics.size(); m++) {
       offsets[m] = offset;
       longs[m] = metrics.get(m).type() == ValueType.LONG;
+      extremes[m] = metrics.get(m).extremes();
       offset += metrics.get(m).width();
     }
     this.width = offset;
@@ -44,6 +47,10 @@ final class Aggregates {
     return longs[metric];
   }
 
+  boolean hasExtremes(int metric) {
+    return extremes[metric];
+  }
+
   /** Adds one row: a count of 1 and each metric's value unless it is null. */
   void addRow(long[] target, int at, boolean[] nulls, long[] longValues, double[] doubleValues) {
     target[at]++;
@@ -55,10 +62,10 @@ final class Aggregates {
       long seen = target[o]++;
       if (longs[m]) {
         long value = longValues[m];
-        addLong(target, o, value, value, value, seen == 0);
+        addLong(target, o, value, value, value, seen == 0, extremes[m]);
       } else {
         double value = doubleValues[m];
-        addDouble(target, o, value, value, value, seen == 0);
+        addDouble(target, o, value, value, value, seen == 0, extremes[m]);
       }
     }
   }
@@ -80,32 +87,41 @@ final class Aggregates {
         long after = before + source[s + 2];
         target[o + 2] = after;
         target[o + 1] += source[s + 1] + (Long.compareUnsigned(after, before) < 0 ? 1 : 0);
-        target[o + 3] = first ? source[s + 3] : Math.min(target[o + 3], source[s + 3]);
-        target[o + 4] = first ? source[s + 4] : Math.max(target[o + 4], source[s + 4]);
+        if (extremes[m]) {
+          target[o + 3] = first ? source[s + 3] : Math.min(target[o + 3], source[s + 3]);
+          target[o + 4] = first ? source[s + 4] : Math.max(target[o + 4], source[s + 4]);
+        }
       } else {
         addDouble(
             target,
             o,
             Double.longBitsToDouble(source[s + 1]),
-            Double.longBitsToDouble(source[s + 2]),
-            Double.longBitsToDouble(source[s + 3]),
-            first);
+            extremes[m] ? Double.longBitsToDouble(source[s + 2]) : 0,
+            extremes[m] ? Double.longBitsToDouble(source[s + 3]) : 0,
+            first,
+            extremes[m]);
       }
     }
   }
 
-  private static void addLong(long[] t, int o, long sum, long min, long max, boolean first) {
+  private static void addLong(
+      long[] t, int o, long sum, long min, long max, boolean first, boolean extremes) {
     long before = t[o + 2];
     long after = before + sum;
     t[o + 2] = after;
     t[o + 1] += (sum >> 63) + (Long.compareUnsigned(after, before) < 0 ? 1 : 0);
-    t[o + 3] = first ? min : Math.min(t[o + 3], min);
-    t[o + 4] = first ? max : Math.max(t[o + 4], max);
+    if (extremes) {
+      t[o + 3] = first ? min : Math.min(t[o + 3], min);
+      t[o + 4] = first ? max : Math.max(t[o + 4], max);
+    }
   }
 
   private static void addDouble(
-      long[] t, int o, double sum, double min, double max, boolean first) {
+      long[] t, int o, double sum, double min, double max, boolean first, boolean extremes) {
     t[o + 1] = Double.doubleToRawLongBits(Double.longBitsToDouble(t[o + 1]) + sum);
+    if (!extremes) {
+      return;
+    }
     double oldMin = Double.longBitsToDouble(t[o + 2]);
     double oldMax = Double.longBitsToDouble(t[o + 3]);
     t[o + 2] =

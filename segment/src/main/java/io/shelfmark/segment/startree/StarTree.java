@@ -249,6 +249,7 @@ public final class StarTree {
     for (StarTreeMetric metric : metrics) {
       out.putString(metric.column());
       out.putByte(metric.type().code());
+      out.putByte(metric.extremes() ? 1 : 0);
     }
     out.putVarInt(records);
     for (int d = 0; d < arity; d++) {
@@ -266,15 +267,15 @@ public final class StarTree {
       for (int r = 0; r < records; r++) {
         int at = r * width + offset;
         out.putVarLong(rows[at]);
+        int slots = aggregates.metrics().get(m).width();
         if (aggregates.isLong(m)) {
-          out.putZigZag(rows[at + 1]);
-          out.putZigZag(rows[at + 2]);
-          out.putZigZag(rows[at + 3]);
-          out.putZigZag(rows[at + 4]);
+          for (int slot = 1; slot < slots; slot++) {
+            out.putZigZag(rows[at + slot]);
+          }
         } else {
-          out.putLong(rows[at + 1]);
-          out.putLong(rows[at + 2]);
-          out.putLong(rows[at + 3]);
+          for (int slot = 1; slot < slots; slot++) {
+            out.putLong(rows[at + slot]);
+          }
         }
       }
     }
@@ -323,7 +324,7 @@ public final class StarTree {
       if (type == ValueType.STRING) {
         throw in.corrupt("star-tree metric " + column + " is a string");
       }
-      metrics.add(new StarTreeMetric(column, type));
+      metrics.add(new StarTreeMetric(column, type, in.getByte() != 0));
     }
     Aggregates aggregates = new Aggregates(metrics);
     int width = aggregates.width();
@@ -351,15 +352,9 @@ public final class StarTree {
       for (int r = 0; r < records; r++) {
         int at = r * width + offset;
         rows[at] = in.getVarLong();
-        if (aggregates.isLong(m)) {
-          rows[at + 1] = in.getZigZag();
-          rows[at + 2] = in.getZigZag();
-          rows[at + 3] = in.getZigZag();
-          rows[at + 4] = in.getZigZag();
-        } else {
-          rows[at + 1] = in.getLong();
-          rows[at + 2] = in.getLong();
-          rows[at + 3] = in.getLong();
+        int slots = metrics.get(m).width();
+        for (int slot = 1; slot < slots; slot++) {
+          rows[at + slot] = aggregates.isLong(m) ? in.getZigZag() : in.getLong();
         }
       }
     }

@@ -6,11 +6,18 @@ import java.util.Set;
 
 /**
  * Builds the tree over a builder's records: sorts them in split order, splits a node holding more
- * than {@code maxLeafRecords} records on its next dimension, and gives it a star child whose
- * records are the node's records with that dimension aggregated away (appended after the others).
- * One use, not thread safe.
+ * than {@code maxLeafRecords} records on its next dimension, and gives it (when that merges
+ * records: {@link #STAR_MAX_SHARE}) a star child whose records are the node's records with that
+ * dimension aggregated away (appended after the others). One use, not thread safe.
  */
 final class StarTreeConstruction {
+  /**
+   * A star child is kept only when aggregating its dimension away leaves at most this share of the
+   * node's records: below nearly unique dimensions (a one-second bucket of a busy table) it would
+   * copy the node and double the tree for little.
+   */
+  static final double STAR_MAX_SHARE = 0.5;
+
   private final List<StarTreeDimension> dimensions;
   private final Object[][] values;
   private final boolean[] hasNull;
@@ -85,6 +92,22 @@ final class StarTreeConstruction {
       }
     }
     boolean star = children > 1 && !skipStar.contains(level);
+    int starStart = records;
+    if (star) {
+      for (int from = start; from < end; from++) {
+        int to = append(from);
+        tuples[to * arity + level] = StarTree.STAR;
+      }
+      sortRange(starStart, records, level + 1);
+      records = starStart + mergeEqual(starStart, records, level + 1);
+      if (records - starStart > STAR_MAX_SHARE * (end - start)) {
+        // Aggregating this dimension away hardly merges records (the ones below it are nearly
+        // unique): the star child would cost about as much as the node and save a query little.
+        records = starStart;
+        star = false;
+      }
+    }
+    int starEnd = records;
     int first = nodes;
     // The children take consecutive slots, allocated before any grandchild.
     int r = start;
@@ -97,7 +120,7 @@ final class StarTreeConstruction {
       newNode(value, r, runEnd);
       r = runEnd;
     }
-    int starNode = star ? newNode(StarTree.STAR, 0, 0) : -1;
+    int starNode = star ? newNode(StarTree.STAR, starStart, starEnd) : -1;
     nodeSplit[node] = level;
     nodeFirstChild[node] = first;
     nodeChildren[node] = children + (star ? 1 : 0);
@@ -105,15 +128,6 @@ final class StarTreeConstruction {
       build(child, level + 1);
     }
     if (star) {
-      int starStart = records;
-      for (int from = start; from < end; from++) {
-        int to = append(from);
-        tuples[to * arity + level] = StarTree.STAR;
-      }
-      sortRange(starStart, records, level + 1);
-      records = starStart + mergeEqual(starStart, records, level + 1);
-      nodeStart[starNode] = starStart;
-      nodeEnd[starNode] = records;
       build(starNode, level + 1);
     }
   }

@@ -6,11 +6,12 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.segment.spi.ValueType;
 
 /**
- * A numeric column whose aggregates a star-tree keeps per record: the count of non-null values, the
- * sum (exact 128-bit for LONG, a double for DOUBLE), the minimum and the maximum. That answers
- * COUNT(col), SUM, AVG (sum and count), MIN and MAX of the column.
+ * A numeric column whose aggregates a star-tree keeps per record: the count of non-null values and
+ * the sum (exact 128-bit for LONG, a double for DOUBLE), and with {@code extremes} the minimum and
+ * the maximum. That answers COUNT(col), SUM and AVG (sum and count) of the column, and MIN and MAX
+ * when the extremes are kept (only when the config asks: they cost two values per record).
  */
-public record StarTreeMetric(String column, ValueType type) {
+public record StarTreeMetric(String column, ValueType type, boolean extremes) {
   public StarTreeMetric {
     requireNonNull(column, "column is null");
     requireNonNull(type, "type is null");
@@ -19,6 +20,6 @@ public record StarTreeMetric(String column, ValueType type) {
 
   /** Slots of this metric in a record's aggregate row. */
   int width() {
-    return type == ValueType.LONG ? 5 : 4;
+    return (type == ValueType.LONG ? 3 : 2) + (extremes ? 2 : 0);
   }
 }

@@ -15,12 +15,13 @@
  * dimensions varint, per dimension:
  *   name str | type u8 (ValueType code) | values varint | hasNull u8
  *   | values (LONG: zigzag varlong; DOUBLE: f64; STRING: str) in id order; the null id is values
- * metrics varint, per metric: column str | type u8 (LONG or DOUBLE)
+ * metrics varint, per metric: column str | type u8 (LONG or DOUBLE) | extremes u8 (min and max kept)
  * records varint
  * per dimension: the records' ids, varint each (star = values + 1)
  * count(*) per record: varlong
- * per metric, per record: nonNull varlong, then LONG: sumHigh zigzag | sumLow zigzag | min zigzag
- *   | max zigzag; DOUBLE: sum f64 | min f64 | max f64 (min/max meaningless when nonNull is 0)
+ * per metric, per record: nonNull varlong, then LONG: sumHigh zigzag | sumLow zigzag [| min zigzag
+ *   | max zigzag]; DOUBLE: sum f64 [| min f64 | max f64] (bracketed only with extremes; min/max
+ *   meaningless when nonNull is 0)
  * nodes varint, per node: value (zigzag: an id, -1 for a star node, -2 for the root)
  *   | first record varint | end record varint | split dimension (zigzag, -1 for a leaf)
  *   | first child varint | children varint

@@ -31,7 +31,9 @@ class TestStarTree {
           new StarTreeDimension("c", ValueType.DOUBLE),
           new StarTreeDimension("d", ValueType.LONG));
   private static final List<StarTreeMetric> METRICS =
-      List.of(new StarTreeMetric("x", ValueType.LONG), new StarTreeMetric("y", ValueType.DOUBLE));
+      List.of(
+          new StarTreeMetric("x", ValueType.LONG, true),
+          new StarTreeMetric("y", ValueType.DOUBLE, true));
 
   private record Row(Object[] dims, Long x, Double y) {}
 

@@ -224,7 +224,14 @@ final class StarTreeAnswer {
               || !isMetricType(column.type())) {
             return Optional.empty();
           }
-          return tree.metric(column.name());
+          Optional<Integer> metric = tree.metric(column.name());
+          boolean extreme =
+              call.function() == io.shelfmark.sql.plan.AggregateFunction.MIN
+                  || call.function() == io.shelfmark.sql.plan.AggregateFunction.MAX;
+          if (metric.isPresent() && extreme && !tree.metrics().get(metric.get()).extremes()) {
+            return Optional.empty();
+          }
+          return metric;
         }
         default -> {
           return Optional.empty();
