@@ -92,12 +92,10 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
   int threads = SnapshotIndexer.defaultParallelism();
 
   @Option(
-      names = "--star-trees",
-      negatable = true,
+      names = "--no-star-trees",
       description =
-          "Build the bundled config's star-trees (--no-star-trees leaves them out, to compare"
-              + " sizes and build rates; default: ${DEFAULT-VALUE}).")
-  boolean starTrees = true;
+          "Leave the bundled config's star-trees out, to compare sizes and build rates with them.")
+  boolean noStarTrees;
 
   @Option(
       names = "--read-from",
@@ -143,7 +141,7 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
     PrintWriter out = commandSpec.commandLine().getOut();
     TableConfig bundled = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
     TableConfig config =
-        starTrees
+        !noStarTrees
             ? bundled
             : new TableConfig(
                 bundled.identity(),
