@@ -296,6 +296,32 @@ final class ConfigNode {
     return items;
   }
 
+  /**
+   * A non-empty sequence of non-blank strings, written as a sequence only: its items may contain
+   * commas ({@code dateTrunc('minute', ts)}), so text is not split.
+   */
+  Optional<List<String>> sequence(String key, String hint) {
+    JsonNode value = read(key);
+    if (value == null) {
+      return Optional.empty();
+    }
+    List<String> items = new ArrayList<>();
+    if (value.isArray()) {
+      for (JsonNode element : value) {
+        if (!element.isValueNode() || element.isNull() || element.asText().isBlank()) {
+          context.invalid(keyPath(key), value, hint);
+          return Optional.empty();
+        }
+        items.add(element.asText().strip());
+      }
+    }
+    if (items.isEmpty()) {
+      context.invalid(keyPath(key), value, hint + " (a sequence such as [a, b])");
+      return Optional.empty();
+    }
+    return Optional.of(ImmutableList.copyOf(items));
+  }
+
   private Optional<List<String>> list(String key, String hint) {
     JsonNode value = read(key);
     if (value == null) {
@@ -381,6 +407,33 @@ final class ConfigNode {
         result.put(entry.getKey(), child((ObjectNode) entry.getValue(), entryKey));
       } else {
         context.invalid(entryKey, entry.getValue(), hint);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * A sequence of sections ({@code star-trees: [{...}, {...}]}), each with the key path {@code
+   * key[i]}, in file order; a value that is not a sequence, or an element that is not a section, is
+   * reported.
+   */
+  List<ConfigNode> sectionList(String key, String hint) {
+    List<ConfigNode> result = new ArrayList<>();
+    JsonNode value = read(key);
+    if (value == null) {
+      return result;
+    }
+    if (!value.isArray()) {
+      context.invalid(keyPath(key), value, hint);
+      return result;
+    }
+    int index = 0;
+    for (JsonNode element : value) {
+      String elementPath = keyPath(key) + "[" + index++ + "]";
+      if (element.isObject()) {
+        result.add(child((ObjectNode) element, elementPath));
+      } else {
+        context.invalid(elementPath, element, hint);
       }
     }
     return result;

@@ -23,6 +23,7 @@ import io.shelfmark.config.security.UserConfig;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.StarTreeConfig;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.unit.DurationFormat;
 import java.util.Map;
@@ -101,6 +102,21 @@ public final class ConfigWriter {
     if (!config.dictionaryPagesMaxSize().equals(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE)) {
       root.putObject(TableConfigBinder.DICTIONARY_PAGES)
           .put(TableConfigBinder.MAX_SIZE, config.dictionaryPagesMaxSize().toString());
+    }
+    if (!config.starTrees().isEmpty()) {
+      ArrayNode trees = root.putArray(TableConfigBinder.STAR_TREES);
+      for (StarTreeConfig starTree : config.starTrees()) {
+        ObjectNode tree = trees.addObject();
+        ArrayNode dimensions = tree.putArray(TableConfigBinder.DIMENSIONS);
+        starTree.dimensions().forEach(dimension -> dimensions.add(dimension.text()));
+        ArrayNode functions = tree.putArray(TableConfigBinder.FUNCTIONS);
+        starTree.functions().forEach(function -> functions.add(function.text()));
+        tree.put(TableConfigBinder.MAX_LEAF_RECORDS, starTree.maxLeafRecords());
+        if (!starTree.skipStarNodeDimensions().isEmpty()) {
+          ArrayNode skip = tree.putArray(TableConfigBinder.SKIP_STAR_NODE_DIMENSIONS);
+          starTree.skipStarNodeDimensions().forEach(skip::add);
+        }
+      }
     }
     return root;
   }

@@ -4,10 +4,14 @@ import com.google.common.collect.Sets;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.StarTreeConfig;
+import io.shelfmark.config.table.StarTreeDimensionConfig;
+import io.shelfmark.config.table.StarTreeFunction;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
 import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +37,11 @@ final class TableConfigBinder {
   static final String REFRESH_INTERVAL = "refresh-interval";
   static final String DICTIONARY_PAGES = "dictionary-pages";
   static final String MAX_SIZE = "max-size";
+  static final String STAR_TREES = "star-trees";
+  static final String DIMENSIONS = "dimensions";
+  static final String FUNCTIONS = "functions";
+  static final String MAX_LEAF_RECORDS = "max-leaf-records";
+  static final String SKIP_STAR_NODE_DIMENSIONS = "skip-star-node-dimensions";
 
   private TableConfigBinder() {}
 
@@ -53,6 +62,7 @@ final class TableConfigBinder {
         root.section(DICTIONARY_PAGES)
             .dataSize(MAX_SIZE)
             .orElse(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
+    List<StarTreeConfig> starTrees = bindStarTrees(root);
     root.finish();
     if (context.hasViolations()) {
       return Optional.empty();
@@ -65,7 +75,94 @@ final class TableConfigBinder {
             mapKeys,
             replication,
             refreshInterval,
-            dictionaryPagesMaxSize));
+            dictionaryPagesMaxSize,
+            starTrees));
+  }
+
+  private static List<StarTreeConfig> bindStarTrees(ConfigNode root) {
+    List<StarTreeConfig> trees = new ArrayList<>();
+    String hint =
+        "expected a list of sections such as [{dimensions: [metric, \"dimensions['service']\"],"
+            + " functions: [\"COUNT(*)\", \"SUM(sum_rollup)\"]}]";
+    for (ConfigNode tree : root.sectionList(STAR_TREES, hint)) {
+      bindStarTree(tree).ifPresent(trees::add);
+    }
+    return trees;
+  }
+
+  private static Optional<StarTreeConfig> bindStarTree(ConfigNode tree) {
+    tree.require(
+        DIMENSIONS,
+        "the dimensions in split order: columns, map keys such as dimensions['service'] or time"
+            + " buckets such as dateTrunc('minute', logical_timestamp)");
+    tree.require(FUNCTIONS, "the function-column pairs, such as [\"COUNT(*)\", \"SUM(x)\"]");
+    boolean valid = true;
+    List<StarTreeDimensionConfig> dimensions = new ArrayList<>();
+    Optional<List<String>> dimensionTexts =
+        tree.sequence(DIMENSIONS, "expected a list of dimensions");
+    for (String text : dimensionTexts.orElse(List.of())) {
+      Optional<StarTreeDimensionConfig> dimension = StarTreeDimensionConfig.parse(text);
+      if (dimension.isEmpty()) {
+        tree.reject(
+            DIMENSIONS,
+            text
+                + " is not a dimension (use a column name, map['key'] or dateTrunc('unit',"
+                + " column) with unit second, minute, hour or day)");
+        valid = false;
+      } else if (dimensions.stream().anyMatch(d -> d.text().equals(dimension.get().text()))) {
+        tree.reject(DIMENSIONS, text + " is repeated");
+        valid = false;
+      } else {
+        dimensions.add(dimension.get());
+      }
+    }
+    List<StarTreeFunction> functions = new ArrayList<>();
+    for (String text : tree.sequence(FUNCTIONS, "expected a list of functions").orElse(List.of())) {
+      Optional<StarTreeFunction> function = StarTreeFunction.parse(text);
+      if (function.isEmpty()) {
+        tree.reject(
+            FUNCTIONS,
+            text + " is not a function-column pair (use COUNT(*), SUM(x), MIN(x), MAX(x), AVG(x))");
+        valid = false;
+      } else if (function.get().function() == StarTreeFunction.Function.DISTINCTCOUNTHLL) {
+        tree.reject(
+            FUNCTIONS,
+            text
+                + ": DISTINCTCOUNTHLL is not supported by star-trees yet (leave it out: such"
+                + " queries are answered from the rows)");
+        valid = false;
+      } else if (!functions.contains(function.get())) {
+        functions.add(function.get());
+      }
+    }
+    int maxLeafRecords =
+        tree.integer(MAX_LEAF_RECORDS, 1, Integer.MAX_VALUE)
+            .orElse(StarTreeConfig.DEFAULT_MAX_LEAF_RECORDS);
+    List<String> skip =
+        tree.sequence(SKIP_STAR_NODE_DIMENSIONS, "expected a list of the tree's dimensions")
+            .orElse(List.of());
+    List<String> skipped = new ArrayList<>();
+    for (String text : skip) {
+      Optional<StarTreeDimensionConfig> dimension = StarTreeDimensionConfig.parse(text);
+      if (dimension.isEmpty() || !dimensions.contains(dimension.get())) {
+        tree.reject(
+            SKIP_STAR_NODE_DIMENSIONS,
+            text + " is not one of the tree's dimensions (" + texts(dimensions) + ")");
+        valid = false;
+      } else {
+        skipped.add(dimension.get().text());
+      }
+    }
+    if (!valid || dimensions.isEmpty() || functions.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new StarTreeConfig(dimensions, functions, maxLeafRecords, skipped));
+  }
+
+  private static String texts(List<StarTreeDimensionConfig> dimensions) {
+    List<String> texts = new ArrayList<>();
+    dimensions.forEach(d -> texts.add(d.text()));
+    return String.join(", ", texts);
   }
 
   private static Optional<TableIdentity> bindIdentity(ConfigNode root) {

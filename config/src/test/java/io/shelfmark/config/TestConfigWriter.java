@@ -76,6 +76,19 @@ class TestConfigWriter {
                 - service
             replication: 2
             refresh-interval: 1m
+            star-trees:
+            - dimensions:
+              - org_id
+              - metric
+              - resolution
+              - "dateTrunc('second', logical_timestamp)"
+              functions:
+              - COUNT(*)
+              - SUM(sum_rollup)
+              - AVG(latest_rollup)
+              max-leaf-records: 10000
+              skip-star-node-dimensions:
+              - org_id
             """);
   }
 

@@ -101,6 +101,7 @@ final class JsonBodies {
       json.writeNumberField("numSegmentsMatched", stats.numSegmentsMatched());
       json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
       json.writeNumberField("numSegmentsIndexOnly", stats.numSegmentsIndexOnly());
+      json.writeNumberField("numSegmentsStarTree", stats.numSegmentsStarTree());
       json.writeBooleanField("numGroupsLimitReached", false);
       json.writeBooleanField("partialResult", response.partialResult());
       json.writeNumberField("timeUsedMs", timeUsedMs);

@@ -309,6 +309,7 @@ public final class EngineQueryService implements QueryService {
         dispatched.cacheMisses(),
         route.snapshotId(),
         (int) stats.filesAnsweredFromSegment(),
+        (int) stats.filesAnsweredFromStarTree(),
         dispatched.storageRetries());
   }
 

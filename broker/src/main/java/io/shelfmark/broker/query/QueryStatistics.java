@@ -5,6 +5,7 @@ package io.shelfmark.broker.query;
  * object-storage and cache figures. All counts are totals over every segment and server. {@code
  * numSegmentsIndexOnly}: files answered from their segment alone, without reading any Parquet page
  * (a count from the posting lists, values read back from forward, sorted or inverted indexes).
+ * {@code numSegmentsStarTree}: files whose aggregation came from a star-tree of their segment.
  * {@code storageRetries}: attempts the storage client repeated (503 SlowDown, connection resets,
  * 500s) while answering — faults the answer survived.
  */
@@ -21,13 +22,14 @@ public record QueryStatistics(
     long cacheMisses,
     long snapshotId,
     int numSegmentsIndexOnly,
+    int numSegmentsStarTree,
     long storageRetries) {
 
   /** Nothing was read: a query refused before execution. Snapshot id -1 means none answered. */
   public static final QueryStatistics NONE =
-      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0);
+      new QueryStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0);
 
-  /** Statistics without storage retries counted. */
+  /** Statistics without star-tree answers or storage retries counted. */
   public QueryStatistics(
       long numDocsScanned,
       long totalDocs,
@@ -54,6 +56,7 @@ public record QueryStatistics(
         cacheMisses,
         snapshotId,
         numSegmentsIndexOnly,
+        0,
         0);
   }
 

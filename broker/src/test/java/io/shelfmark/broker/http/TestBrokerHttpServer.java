@@ -147,6 +147,7 @@ class TestBrokerHttpServer {
             "numSegmentsMatched",
             "numSegmentsPrunedByBroker",
             "numSegmentsIndexOnly",
+            "numSegmentsStarTree",
             "timeUsedMs",
             "storageBytesRead",
             "storageRequests",

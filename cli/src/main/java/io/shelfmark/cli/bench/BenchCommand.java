@@ -69,8 +69,10 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--queries",
       split = ",",
-      description = "Queries to measure: Q1, Q2, Q3, Q4 (default: all four).")
-  List<String> queries = List.of("Q1", "Q2", "Q3", "Q4");
+      description =
+          "Queries to measure: Q1, Q2, Q3, Q4, and Q2-rows, Q3-rows (Q2 and Q3 with"
+              + " star-trees off: OPTION(useStarTree=false)) (default: all six).")
+  List<String> queries = List.of("Q1", "Q2", "Q3", "Q4", "Q2-rows", "Q3-rows");
 
   @Option(
       names = "--runs",

@@ -3,6 +3,7 @@ package io.shelfmark.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The four queries of BENCHMARK.md. The Shelfmark text is the published one; the DuckDB text
@@ -96,10 +97,30 @@ public final class BenchQueries {
   /** Q1 … Q4 in order. */
   public static final List<BenchQuery> ALL = List.of(Q1, Q2, Q3, Q4);
 
+  /** The suffix of a query's variant answered from rows only: {@code Q2-rows}. */
+  public static final String ROWS_SUFFIX = "-rows";
+
+  /**
+   * Q2 and Q3 with star-trees off ({@code OPTION(useStarTree=false)}): the same query answered from
+   * the rows, so a run reports each with and without the bundled config's star-tree.
+   */
+  public static final List<BenchQuery> ROWS_ONLY = List.of(rowsOnly(Q2), rowsOnly(Q3));
+
+  private static BenchQuery rowsOnly(BenchQuery query) {
+    return new BenchQuery(
+        query.name() + ROWS_SUFFIX,
+        query.sql() + " OPTION(useStarTree=false)",
+        query.duckDbSql(),
+        query.duckDbWhere(),
+        query.neededColumns(),
+        query.scanColumns());
+  }
+
   private BenchQueries() {}
 
   /**
-   * The queries named in {@code names} ({@code Q1} … {@code Q4}, any case), in benchmark order.
+   * The queries named in {@code names} ({@code Q1} … {@code Q4}, {@code Q2-rows}, {@code Q3-rows},
+   * any case), in benchmark order.
    *
    * @throws IllegalArgumentException naming an unknown query
    */
@@ -107,14 +128,21 @@ public final class BenchQueries {
     List<String> wanted = new ArrayList<>();
     for (String name : names) {
       String upper = name.trim().toUpperCase(Locale.ROOT);
-      if (ALL.stream().noneMatch(q -> q.name().equals(upper))) {
+      String wantedName =
+          upper.endsWith(ROWS_SUFFIX.toUpperCase(Locale.ROOT))
+              ? upper.substring(0, upper.length() - ROWS_SUFFIX.length()) + ROWS_SUFFIX
+              : upper;
+      if (Stream.concat(ALL.stream(), ROWS_ONLY.stream())
+          .noneMatch(q -> q.name().equals(wantedName))) {
         throw new IllegalArgumentException(
-            "Cannot run benchmark query '" + name + "': unknown (use Q1, Q2, Q3 or Q4)");
+            "Cannot run benchmark query '"
+                + name
+                + "': unknown (use Q1, Q2, Q3, Q4, Q2-rows or Q3-rows)");
       }
-      wanted.add(upper);
+      wanted.add(wantedName);
     }
     List<BenchQuery> selected = new ArrayList<>();
-    for (BenchQuery query : ALL) {
+    for (BenchQuery query : Stream.concat(ALL.stream(), ROWS_ONLY.stream()).toList()) {
       if (wanted.contains(query.name())) {
         selected.add(query);
       }

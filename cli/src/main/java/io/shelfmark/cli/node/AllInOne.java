@@ -11,6 +11,7 @@ import io.shelfmark.broker.http.HttpSecurity;
 import io.shelfmark.broker.node.NodeDirectory;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.query.QueryDispatcher;
+import io.shelfmark.broker.query.QueryDispatcher.QueryText;
 import io.shelfmark.broker.query.QueryLane;
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
@@ -419,7 +420,29 @@ public final class AllInOne implements AutoCloseable {
         BooleanSupplier cancelled,
         QueryLane lane,
         QueryLimits limits) {
-      return execute(null, plan, route, files, deadline, cancelled, lane, limits, ProfileMode.OFF);
+      return execute(
+          new QueryText("", Optional.empty(), Map.of(), false),
+          plan,
+          route,
+          files,
+          deadline,
+          cancelled,
+          lane,
+          limits,
+          ProfileMode.OFF);
+    }
+
+    @Override
+    public Dispatched execute(
+        QueryText text,
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled,
+        QueryLane lane,
+        QueryLimits limits) {
+      return execute(text, plan, route, files, deadline, cancelled, lane, limits, ProfileMode.OFF);
     }
 
     @Override
@@ -444,6 +467,7 @@ public final class AllInOne implements AutoCloseable {
               cancelled,
               lane == QueryLane.HEAVY ? heavyWork : cheapWork,
               limits,
+              text.options(),
               mode);
       List<ServerProfile> servers =
           mode == ProfileMode.OFF

@@ -92,6 +92,12 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
   int threads = SnapshotIndexer.defaultParallelism();
 
   @Option(
+      names = "--no-star-trees",
+      description =
+          "Leave the bundled config's star-trees out, to compare sizes and build rates with them.")
+  boolean noStarTrees;
+
+  @Option(
       names = "--read-from",
       description =
           "s3: read data files and write segments through the embedded S3 server over HTTP, as a"
@@ -133,7 +139,18 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
       throw new IllegalArgumentException("Cannot use --passes " + passes + " (need at least 1)");
     }
     PrintWriter out = commandSpec.commandLine().getOut();
-    TableConfig config = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+    TableConfig bundled = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+    TableConfig config =
+        !noStarTrees
+            ? bundled
+            : new TableConfig(
+                bundled.identity(),
+                bundled.timeColumn(),
+                bundled.columns(),
+                bundled.mapKeys(),
+                bundled.replication(),
+                bundled.refreshInterval(),
+                bundled.dictionaryPagesMaxSize());
     TableIdentifier id =
         TableIdentifier.of(config.identity().namespace(), config.identity().name());
     try (LocalLake lake = LocalLake.start(LocalLake.locate(dataDir, dataDir), 0)) {

@@ -75,7 +75,11 @@ class TestBenchCommand {
     assertThat(options.latency()).isEqualTo(Duration.ofMillis(20));
     assertThat(options.modes())
         .containsExactly(BenchMode.REMOTE, BenchMode.PINNED, BenchMode.PINNED_PAGES);
-    assertThat(options.queries()).isEqualTo(BenchQueries.ALL);
+    assertThat(options.queries())
+        .extracting(BenchQuery::name)
+        .containsExactly("Q1", "Q2", "Q3", "Q4", "Q2-rows", "Q3-rows");
+    assertThat(options.queries().get(5).sql())
+        .isEqualTo(BenchQueries.Q3.sql() + " OPTION(useStarTree=false)");
     assertThat(options.hotRuns()).isGreaterThanOrEqualTo(10);
     assertThat(options.qpsSweep()).isFalse();
     assertThat(options.cold()).isEqualTo(ColdStart.PROCESS);
@@ -89,7 +93,8 @@ class TestBenchCommand {
         .hasMessage("Cannot use bench mode 'fast': unknown (use remote, pinned or pinned+pages)");
     assertThatThrownBy(() -> parse("--queries", "Q5"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot run benchmark query 'Q5': unknown (use Q1, Q2, Q3 or Q4)");
+        .hasMessage(
+            "Cannot run benchmark query 'Q5': unknown (use Q1, Q2, Q3, Q4, Q2-rows or Q3-rows)");
     assertThatThrownBy(() -> parse("--runs", "3"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(

@@ -4,9 +4,11 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,6 +31,8 @@ import java.util.Optional;
  *     refresh-interval})
  * @param dictionaryPagesMaxSize Parquet dictionary pages kept with each data file's segment, at
  *     most this many bytes per file ({@code dictionary-pages.max-size}; 0 keeps none)
+ * @param starTrees the star-trees pre-aggregated per data file ({@code star-trees}), in config
+ *     order; empty for none
  */
 public record TableConfig(
     TableIdentity identity,
@@ -37,7 +41,8 @@ public record TableConfig(
     Map<String, MapKeySelection> mapKeys,
     int replication,
     Duration refreshInterval,
-    DataSize dictionaryPagesMaxSize) {
+    DataSize dictionaryPagesMaxSize,
+    List<StarTreeConfig> starTrees) {
   /**
    * The default {@code dictionary-pages.max-size}: Parquet dictionary pages kept with each data
    * file's segment, so a pinned server fetches only data pages. See the index builder's docs.
@@ -57,6 +62,7 @@ public record TableConfig(
     mapKeys = ImmutableMap.copyOf(requireNonNull(mapKeys, "mapKeys is null"));
     requireNonNull(refreshInterval, "refreshInterval is null");
     requireNonNull(dictionaryPagesMaxSize, "dictionaryPagesMaxSize is null");
+    starTrees = ImmutableList.copyOf(requireNonNull(starTrees, "starTrees is null"));
     timeColumn.ifPresent(
         column -> checkArgument(!column.isBlank(), "Cannot use time-column: blank"));
     checkArgument(
@@ -68,6 +74,26 @@ public record TableConfig(
         refreshInterval.compareTo(MIN_REFRESH_INTERVAL) >= 0,
         "Cannot use refresh-interval: %s (expected at least 1s)",
         refreshInterval);
+  }
+
+  /** A table config without star-trees. */
+  public TableConfig(
+      TableIdentity identity,
+      Optional<String> timeColumn,
+      Map<String, ColumnConfig> columns,
+      Map<String, MapKeySelection> mapKeys,
+      int replication,
+      Duration refreshInterval,
+      DataSize dictionaryPagesMaxSize) {
+    this(
+        identity,
+        timeColumn,
+        columns,
+        mapKeys,
+        replication,
+        refreshInterval,
+        dictionaryPagesMaxSize,
+        List.of());
   }
 
   /** A table config keeping the default budget of dictionary pages. */
@@ -85,7 +111,8 @@ public record TableConfig(
         mapKeys,
         replication,
         refreshInterval,
-        DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
+        DEFAULT_DICTIONARY_PAGES_MAX_SIZE,
+        List.of());
   }
 
   /** The indexes configured for {@code column}, if any. */
@@ -106,6 +133,7 @@ public record TableConfig(
     private Integer replication;
     private Duration refreshInterval;
     private DataSize dictionaryPagesMaxSize;
+    private final ImmutableList.Builder<StarTreeConfig> starTrees = ImmutableList.builder();
 
     private Builder(TableIdentity identity) {
       this.identity = requireNonNull(identity, "identity is null");
@@ -150,6 +178,12 @@ public record TableConfig(
       return this;
     }
 
+    /** Adds a star-tree ({@code star-trees}), after those added before. */
+    public Builder starTree(StarTreeConfig starTree) {
+      starTrees.add(requireNonNull(starTree, "starTree is null"));
+      return this;
+    }
+
     public TableConfig build() {
       return new TableConfig(
           identity,
@@ -160,7 +194,8 @@ public record TableConfig(
           refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval,
           dictionaryPagesMaxSize == null
               ? DEFAULT_DICTIONARY_PAGES_MAX_SIZE
-              : dictionaryPagesMaxSize);
+              : dictionaryPagesMaxSize,
+          starTrees.build());
     }
 
     private static void checkUnset(String name, Object current) {

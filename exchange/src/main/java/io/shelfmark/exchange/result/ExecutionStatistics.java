@@ -22,6 +22,8 @@ package io.shelfmark.exchange.result;
  * @param parquetPagesRead data and dictionary pages decoded
  * @param parquetPagesKept of the data pages, those decoded from bodies kept decompressed in memory,
  *     without requesting their bytes
+ * @param filesAnsweredFromStarTree files whose aggregation came from a star-tree of their segment
+ *     (rows of time buckets the filter cuts may still have been read)
  */
 public record ExecutionStatistics(
     long docsScanned,
@@ -36,9 +38,42 @@ public record ExecutionStatistics(
     long parquetRequests,
     long parquetBytesRead,
     long parquetPagesRead,
-    long parquetPagesKept) {
+    long parquetPagesKept,
+    long filesAnsweredFromStarTree) {
   public static final ExecutionStatistics EMPTY =
-      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  /** Statistics without star-tree answers. */
+  public ExecutionStatistics(
+      long docsScanned,
+      long totalDocs,
+      long filesQueried,
+      long filesMatched,
+      long segmentsQueried,
+      long segmentsMatched,
+      long filesAnsweredFromSegment,
+      long filesReadWithoutSegment,
+      long rowGroupsPruned,
+      long parquetRequests,
+      long parquetBytesRead,
+      long parquetPagesRead,
+      long parquetPagesKept) {
+    this(
+        docsScanned,
+        totalDocs,
+        filesQueried,
+        filesMatched,
+        segmentsQueried,
+        segmentsMatched,
+        filesAnsweredFromSegment,
+        filesReadWithoutSegment,
+        rowGroupsPruned,
+        parquetRequests,
+        parquetBytesRead,
+        parquetPagesRead,
+        parquetPagesKept,
+        0);
+  }
 
   public ExecutionStatistics plus(ExecutionStatistics other) {
     return new ExecutionStatistics(
@@ -54,7 +89,8 @@ public record ExecutionStatistics(
         parquetRequests + other.parquetRequests,
         parquetBytesRead + other.parquetBytesRead,
         parquetPagesRead + other.parquetPagesRead,
-        parquetPagesKept + other.parquetPagesKept);
+        parquetPagesKept + other.parquetPagesKept,
+        filesAnsweredFromStarTree + other.filesAnsweredFromStarTree);
   }
 
   long[] toArray() {
@@ -71,12 +107,27 @@ public record ExecutionStatistics(
       parquetRequests,
       parquetBytesRead,
       parquetPagesRead,
-      parquetPagesKept
+      parquetPagesKept,
+      filesAnsweredFromStarTree
     };
   }
 
+  /** From {@link #toArray()}'s values; 13 values (partial result version 2) have no star-trees. */
   static ExecutionStatistics fromArray(long[] v) {
     return new ExecutionStatistics(
-        v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]);
+        v[0],
+        v[1],
+        v[2],
+        v[3],
+        v[4],
+        v[5],
+        v[6],
+        v[7],
+        v[8],
+        v[9],
+        v[10],
+        v[11],
+        v[12],
+        v.length > 13 ? v[13] : 0);
   }
 }

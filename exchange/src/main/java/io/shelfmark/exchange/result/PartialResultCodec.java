@@ -20,7 +20,8 @@ import org.apache.datasketches.hll.HllSketch;
  * The wire form of a {@link PartialResult}, big-endian ({@code DataOutputStream}):
  *
  * <pre>
- * magic "SMPR" | version u8 = 2 | aggregated u8 | statistics: 13 x i64
+ * magic "SMPR" | version u8 = 3 | aggregated u8 | statistics: 14 x i64 (version 2: 13, without
+ *   filesAnsweredFromStarTree; still read)
  * aggregated: groups i32 | per group: keys i32, value... | states i32, state...
  * selection:  rows i32   | per row: values i32, value...
  * value: tag u8 | payload — 0 NULL | 1 BOOLEAN u8 | 2 INT i32 | 3 LONG i64 | 4 FLOAT f32
@@ -33,7 +34,9 @@ import org.apache.datasketches.hll.HllSketch;
  */
 final class PartialResultCodec {
   private static final int MAGIC = 0x534d5052;
-  private static final int VERSION = 2;
+  private static final int VERSION = 3;
+  // Version 2 lacked the last statistic (files answered from a star-tree): read as 0.
+  private static final int OLDEST_READ = 2;
 
   private PartialResultCodec() {}
 
@@ -74,16 +77,16 @@ final class PartialResultCodec {
               .formatted(bytes.length));
     }
     int version = bytes[4] & 0xff;
-    if (version != VERSION) {
+    if (version < OLDEST_READ || version > VERSION) {
       throw new IllegalArgumentException(
-          "Cannot read a partial result of version %d: this node reads version %d (run brokers and servers of the same release, or upgrade the older side)"
-              .formatted(version, VERSION));
+          "Cannot read a partial result of version %d: this node reads versions %d to %d (run brokers and servers of the same release, or upgrade the older side)"
+              .formatted(version, OLDEST_READ, VERSION));
     }
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       in.readInt();
       in.readUnsignedByte();
       boolean aggregated = in.readBoolean();
-      long[] statistics = new long[13];
+      long[] statistics = new long[version == 2 ? 13 : 14];
       for (int i = 0; i < statistics.length; i++) {
         statistics[i] = in.readLong();
       }

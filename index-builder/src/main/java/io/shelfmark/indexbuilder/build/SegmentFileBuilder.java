@@ -202,6 +202,7 @@ public final class SegmentFileBuilder {
         dictionaryPages);
     columns.register(builder);
     long[] decodeAndFeed = stream(location, footer, pages, dictionaryPages, columns, reads);
+    columns.addStarTrees(builder);
     long streamed = ticker.read();
 
     Files.createDirectories(options.workDirectory());

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.indexbuilder.spec.ColumnSpec;
 import io.shelfmark.indexbuilder.spec.MapColumnSpec;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
+import io.shelfmark.indexbuilder.spec.StarTreeSpec;
 import io.shelfmark.indexbuilder.spec.StatisticsColumnSpec;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.ParquetLocation;
@@ -47,6 +48,7 @@ public final class FileColumns {
   private final List<Optional<ResolvedStatistics>> statistics = new ArrayList<>();
   private final List<ColumnFeeder> columnFeeders = new ArrayList<>();
   private final List<MapFeeder> mapFeeders = new ArrayList<>();
+  private final List<StarTreeFeeder> starTreeFeeders = new ArrayList<>();
 
   private record ResolvedColumn(ColumnSpec spec, ColumnSchema leaf, Conversion conversion) {}
 
@@ -99,11 +101,77 @@ public final class FileColumns {
       }
       maps.add(resolved);
     }
+    for (StarTreeSpec tree : spec.starTrees()) {
+      starTreeFeeders.add(starTreeFeeder(names, schema, tree));
+    }
     for (StatisticsColumnSpec column : spec.statisticsColumns()) {
       statistics.add(
           names
               .find(column.fieldId(), column.name())
               .flatMap(field -> statisticsLeaf(schema, field, column)));
+    }
+  }
+
+  private StarTreeFeeder starTreeFeeder(FieldNames names, ParquetSchema schema, StarTreeSpec tree)
+      throws UnsupportedParquetException {
+    List<StarTreeFeeder.Source> dimensions = new ArrayList<>();
+    for (StarTreeSpec.Dimension dimension : tree.dimensions()) {
+      Optional<String> field = names.find(dimension.fieldId(), dimension.column());
+      if (field.isEmpty()) {
+        dimensions.add(new StarTreeFeeder.Absent());
+      } else if (dimension.mapKey().isPresent()) {
+        ResolvedMap map =
+            mapLeaves(
+                schema,
+                field.get(),
+                spec.mapColumns().stream()
+                    .filter(m -> m.name().equals(dimension.column()))
+                    .findFirst()
+                    .orElseThrow());
+        dimensions.add(
+            new StarTreeFeeder.MapKey(
+                leafIndex(map.key()),
+                leafIndex(map.value()),
+                dimension.mapKey().get().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      } else {
+        ColumnSchema leaf = flatLeaf(schema, field.get(), dimension.column());
+        Conversion conversion =
+            Conversion.of(leaf, dimension.type(), dimension.column(), where(leaf));
+        dimensions.add(
+            new StarTreeFeeder.Flat(leafIndex(leaf), conversion, dimension.bucketWidth()));
+      }
+    }
+    List<StarTreeFeeder.Source> metrics = new ArrayList<>();
+    for (StarTreeSpec.Metric metric : tree.metrics()) {
+      Optional<String> field = names.find(metric.fieldId(), metric.column());
+      if (field.isEmpty()) {
+        metrics.add(new StarTreeFeeder.Absent());
+      } else {
+        ColumnSchema leaf = flatLeaf(schema, field.get(), metric.column());
+        Conversion conversion = Conversion.of(leaf, metric.type(), metric.column(), where(leaf));
+        metrics.add(new StarTreeFeeder.Flat(leafIndex(leaf), conversion, 0));
+      }
+    }
+    return new StarTreeFeeder(tree, dimensions, metrics);
+  }
+
+  /** The batch index of {@code leaf} in the read, adding it to the leaves read when new. */
+  private int leafIndex(ColumnSchema leaf) {
+    int index = leafPaths.indexOf(leaf.dottedPath());
+    if (index >= 0) {
+      return index;
+    }
+    leafPaths.add(leaf.dottedPath());
+    return leafPaths.size() - 1;
+  }
+
+  /**
+   * Adds the star-trees over the rows fed to {@code builder}; a file whose columns were not read
+   * (none of them in the file, or no rows) gets null rows.
+   */
+  public void addStarTrees(SegmentBuilder builder) {
+    for (StarTreeFeeder feeder : starTreeFeeders) {
+      builder.addStarTree(feeder.build(footer.rowCount()));
     }
   }
 
@@ -273,6 +341,9 @@ public final class FileColumns {
           batch.columns().get(feeder.keyIndex()),
           batch.columns().get(feeder.valueIndex()),
           batch.rowGroup());
+    }
+    for (StarTreeFeeder feeder : starTreeFeeders) {
+      feeder.feed(batch);
     }
   }
 }

@@ -8,6 +8,7 @@ import io.shelfmark.config.ConfigException;
 import io.shelfmark.config.Violation;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.segment.format.SegmentFormat;
+import io.shelfmark.segment.startree.StarTree;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,6 +43,7 @@ import org.apache.iceberg.Schema;
  * @param dictionaryPagesMaxBytes Parquet dictionary pages kept with each data file's segment, at
  *     most this many bytes per file, so a pinned server fetches only data pages ({@code
  *     dictionary-pages.max-size}; 0 keeps none)
+ * @param starTrees the star-trees built per data file ({@code star-trees}), in config order
  */
 public record SegmentSpec(
     String table,
@@ -50,7 +52,8 @@ public record SegmentSpec(
     List<StatisticsColumnSpec> statisticsColumns,
     int forwardMaxCardinality,
     double keyInvertedMinDocsPerValue,
-    long dictionaryPagesMaxBytes) {
+    long dictionaryPagesMaxBytes,
+    List<StarTreeSpec> starTrees) {
   /**
    * The default {@code forward-max-cardinality}. A forward index costs {@code log2(cardinality)}
    * bits per doc and pays off for GROUP BY on dimensions such as a service or a region; a
@@ -81,6 +84,7 @@ public record SegmentSpec(
     mapColumns = ImmutableList.copyOf(requireNonNull(mapColumns, "mapColumns is null"));
     statisticsColumns =
         ImmutableList.copyOf(requireNonNull(statisticsColumns, "statisticsColumns is null"));
+    starTrees = ImmutableList.copyOf(requireNonNull(starTrees, "starTrees is null"));
     if (forwardMaxCardinality < 0) {
       throw new IllegalArgumentException(
           "Cannot use forward-max-cardinality: " + forwardMaxCardinality + " (expected 0 or more)");
@@ -109,6 +113,26 @@ public record SegmentSpec(
     }
   }
 
+  /** A spec without star-trees. */
+  public SegmentSpec(
+      String table,
+      List<ColumnSpec> columns,
+      List<MapColumnSpec> mapColumns,
+      List<StatisticsColumnSpec> statisticsColumns,
+      int forwardMaxCardinality,
+      double keyInvertedMinDocsPerValue,
+      long dictionaryPagesMaxBytes) {
+    this(
+        table,
+        columns,
+        mapColumns,
+        statisticsColumns,
+        forwardMaxCardinality,
+        keyInvertedMinDocsPerValue,
+        dictionaryPagesMaxBytes,
+        List.of());
+  }
+
   /** A spec keeping the default budget of dictionary pages. */
   public SegmentSpec(
       String table,
@@ -124,7 +148,8 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         keyInvertedMinDocsPerValue,
-        TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes());
+        TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes(),
+        List.of());
   }
 
   private static void checkNew(Set<String> names, String name) {
@@ -171,7 +196,8 @@ public record SegmentSpec(
         statisticsColumns,
         maxCardinality,
         keyInvertedMinDocsPerValue,
-        dictionaryPagesMaxBytes);
+        dictionaryPagesMaxBytes,
+        starTrees);
   }
 
   /** This spec with another inverted-or-bloom policy for extracted map keys. */
@@ -183,7 +209,8 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         minDocsPerValue,
-        dictionaryPagesMaxBytes);
+        dictionaryPagesMaxBytes,
+        starTrees);
   }
 
   /** This spec keeping at most {@code maxBytes} of Parquet dictionary pages per data file. */
@@ -195,13 +222,14 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         keyInvertedMinDocsPerValue,
-        maxBytes);
+        maxBytes,
+        starTrees);
   }
 
   /**
    * A short stable hash of everything that shapes a segment built from this spec (columns, field
-   * ids, types, indexes, map keys, forward policy, dictionary-page budget, segment format and
-   * builder versions): equal specs give equal fingerprints in every process.
+   * ids, types, indexes, map keys, forward policy, dictionary-page budget, star-trees, segment
+   * format and builder versions): equal specs give equal fingerprints in every process.
    */
   public String fingerprint() {
     List<String> parts = new ArrayList<>();
@@ -217,6 +245,10 @@ public record SegmentSpec(
     }
     for (StatisticsColumnSpec column : statisticsColumns) {
       parts.add("statistics " + column);
+    }
+    // Only when there are some: segments of tables without star-trees keep their fingerprint.
+    for (StarTreeSpec tree : starTrees) {
+      parts.add("star-tree v" + StarTree.VERSION + " " + tree);
     }
     return Hashing.sha256()
         .hashString(String.join("\n", parts), StandardCharsets.UTF_8)

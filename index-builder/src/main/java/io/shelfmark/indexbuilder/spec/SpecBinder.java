@@ -4,6 +4,9 @@ import io.shelfmark.config.Violation;
 import io.shelfmark.config.table.ColumnConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
+import io.shelfmark.config.table.StarTreeConfig;
+import io.shelfmark.config.table.StarTreeDimensionConfig;
+import io.shelfmark.config.table.StarTreeFunction;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.segment.index.forward.ForwardIndexType;
 import io.shelfmark.segment.index.inverted.InvertedIndexType;
@@ -59,6 +62,10 @@ final class SpecBinder {
                     statistics.add(new StatisticsColumnSpec(field.name(), field.fieldId(), type)));
       }
     }
+    List<StarTreeSpec> starTrees = new ArrayList<>();
+    for (int i = 0; i < config.starTrees().size(); i++) {
+      bindStarTree("star-trees[" + i + "]", config.starTrees().get(i)).ifPresent(starTrees::add);
+    }
     return new SegmentSpec(
         config.identity().qualifiedName(),
         columns,
@@ -66,7 +73,167 @@ final class SpecBinder {
         statistics,
         SegmentSpec.DEFAULT_FORWARD_MAX_CARDINALITY,
         SegmentSpec.DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE,
-        config.dictionaryPagesMaxSize().bytes());
+        config.dictionaryPagesMaxSize().bytes(),
+        starTrees);
+  }
+
+  private Optional<StarTreeSpec> bindStarTree(String path, StarTreeConfig tree) {
+    boolean valid = true;
+    String dimensionsKey = path + ".dimensions";
+    List<StarTreeSpec.Dimension> dimensions = new ArrayList<>();
+    for (StarTreeDimensionConfig dimension : tree.dimensions()) {
+      Optional<StarTreeSpec.Dimension> bound = bindDimension(dimensionsKey, dimension);
+      bound.ifPresent(dimensions::add);
+      valid &= bound.isPresent();
+    }
+    String functionsKey = path + ".functions";
+    List<StarTreeSpec.Metric> metrics = new ArrayList<>();
+    for (StarTreeFunction function : tree.functions()) {
+      if (function.column().isEmpty()) {
+        continue;
+      }
+      String column = function.column().get();
+      if (metrics.stream().anyMatch(metric -> metric.column().equals(column))) {
+        continue;
+      }
+      Optional<Types.NestedField> found = topLevel(functionsKey, column);
+      if (found.isEmpty()) {
+        valid = false;
+        continue;
+      }
+      Type type = found.get().type();
+      ValueType valueType =
+          switch (type.typeId()) {
+            case INTEGER, LONG -> ValueType.LONG;
+            case FLOAT, DOUBLE -> ValueType.DOUBLE;
+            default -> null;
+          };
+      if (valueType == null) {
+        violations.add(
+            violation(
+                functionsKey,
+                "%s: %s is %s; star-tree functions take int, long, float or double columns",
+                function.text(),
+                column,
+                type));
+        valid = false;
+        continue;
+      }
+      boolean extremes =
+          tree.functions().stream()
+              .anyMatch(
+                  f ->
+                      f.column().equals(function.column())
+                          && (f.function() == StarTreeFunction.Function.MIN
+                              || f.function() == StarTreeFunction.Function.MAX));
+      metrics.add(new StarTreeSpec.Metric(column, found.get().fieldId(), valueType, extremes));
+    }
+    Set<Integer> skip = new LinkedHashSet<>();
+    for (String text : tree.skipStarNodeDimensions()) {
+      for (int d = 0; d < tree.dimensions().size(); d++) {
+        if (tree.dimensions().get(d).text().equals(text)) {
+          skip.add(d);
+        }
+      }
+    }
+    return valid
+        ? Optional.of(new StarTreeSpec(dimensions, metrics, tree.maxLeafRecords(), skip))
+        : Optional.empty();
+  }
+
+  private Optional<StarTreeSpec.Dimension> bindDimension(
+      String key, StarTreeDimensionConfig dimension) {
+    Optional<Types.NestedField> found = topLevel(key, dimension.column());
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    Types.NestedField field = found.get();
+    Type type = field.type();
+    String text = dimension.text();
+    switch (dimension) {
+      case StarTreeDimensionConfig.Column column -> {
+        Optional<ValueType> valueType =
+            switch (type.typeId()) {
+              case BOOLEAN, INTEGER, LONG, DATE, TIMESTAMP -> Optional.of(ValueType.LONG);
+              case FLOAT, DOUBLE -> Optional.of(ValueType.DOUBLE);
+              case STRING -> Optional.of(ValueType.STRING);
+              default -> Optional.empty();
+            };
+        if (valueType.isEmpty()) {
+          violations.add(
+              violation(
+                  key,
+                  "%s is %s; a star-tree dimension is a boolean, int, long, date, timestamp,"
+                      + " float, double or string column%s",
+                  text,
+                  type,
+                  type.isMapType() ? " (for a map, use " + text + "['key'])" : ""));
+          return Optional.empty();
+        }
+        return Optional.of(
+            new StarTreeSpec.Dimension(
+                text, column.column(), field.fieldId(), valueType.get(), Optional.empty(), 0));
+      }
+      case StarTreeDimensionConfig.MapKey mapKey -> {
+        MapKeySelection selection = config.mapKeys().get(mapKey.column());
+        if (!type.isMapType()
+            || type.asMapType().keyType().typeId() != Type.TypeID.STRING
+            || type.asMapType().valueType().typeId() != Type.TypeID.STRING) {
+          violations.add(
+              violation(
+                  key, "%s: %s is %s, not a map<string, string>", text, mapKey.column(), type));
+          return Optional.empty();
+        }
+        if (selection == null
+            || (selection instanceof MapKeySelection.Listed listed
+                && !listed.keys().contains(mapKey.key()))) {
+          violations.add(
+              violation(
+                  key,
+                  "%s: the key %s is not extracted (add it to map-keys.%s.keys)",
+                  text,
+                  mapKey.key(),
+                  mapKey.column()));
+          return Optional.empty();
+        }
+        return Optional.of(
+            new StarTreeSpec.Dimension(
+                text,
+                mapKey.column(),
+                field.fieldId(),
+                ValueType.STRING,
+                Optional.of(mapKey.key()),
+                0));
+      }
+      case StarTreeDimensionConfig.TimeBucket bucket -> {
+        long unitMillis =
+            switch (bucket.unit()) {
+              case SECOND -> 1_000L;
+              case MINUTE -> 60_000L;
+              case HOUR -> 3_600_000L;
+              case DAY -> 86_400_000L;
+            };
+        long width =
+            switch (type.typeId()) {
+              case LONG -> unitMillis;
+              case TIMESTAMP -> unitMillis * 1000;
+              default -> 0;
+            };
+        if (width == 0) {
+          violations.add(
+              violation(
+                  key,
+                  "%s: %s is %s; time buckets take a long column of epoch millis or a timestamp",
+                  text,
+                  bucket.column(),
+                  type));
+          return Optional.empty();
+        }
+        return Optional.of(
+            new StarTreeSpec.Dimension(
+                text, bucket.column(), field.fieldId(), ValueType.LONG, Optional.empty(), width));
+      }
+    }
   }
 
   private Optional<ColumnSpec> bindColumn(String column, ColumnConfig columnConfig) {

@@ -25,6 +25,7 @@ import io.shelfmark.segment.metadata.SegmentStatistics;
 import io.shelfmark.segment.spi.ColumnDescriptor;
 import io.shelfmark.segment.spi.IndexType;
 import io.shelfmark.segment.spi.ValueType;
+import io.shelfmark.segment.startree.StarTree;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -76,6 +77,7 @@ public final class SegmentBuilder {
   private final IndexService indexes;
   private final String name;
   private final List<DataFileInput> files = new ArrayList<>();
+  private final List<StarTree> starTrees = new ArrayList<>();
   private final Map<String, ColumnWriter> columns = new LinkedHashMap<>();
   private final Map<String, MapColumnWriter> maps = new LinkedHashMap<>();
   private final Map<StatisticsKey, ColumnStatistics> suppliedStatistics = new HashMap<>();
@@ -229,6 +231,16 @@ public final class SegmentBuilder {
   }
 
   /** Adds a column with the given index types (ids such as {@code "inverted"}). */
+  /**
+   * Adds a star-tree, written as part {@code star-tree[<ordinal>]} in the order added; its records
+   * must aggregate the rows of this segment's data files, which the builder cannot check.
+   */
+  public SegmentBuilder addStarTree(StarTree tree) {
+    checkOpen();
+    starTrees.add(requireNonNull(tree, "tree is null"));
+    return this;
+  }
+
   public ColumnWriter addColumn(String column, ValueType type, Collection<String> indexIds) {
     checkOpen();
     checkNewName(column);
@@ -426,6 +438,12 @@ public final class SegmentBuilder {
           PartKey.of(PartKinds.STATISTICS),
           SegmentStatistics.VERSION,
           new SegmentStatistics(statistics).serialize());
+    }
+    for (int t = 0; t < starTrees.size(); t++) {
+      writer.writePart(
+          PartKey.column(PartKinds.STAR_TREE, Integer.toString(t)),
+          StarTree.VERSION,
+          starTrees.get(t).serialize());
     }
     SegmentMetadata metadata =
         new SegmentMetadata(docCount, CREATED_BY, entries, descriptors, mapInfos);

@@ -32,9 +32,16 @@ public final class PartKinds {
    */
   public static final String DICTIONARY_PAGES = "dictionary-pages";
 
+  /**
+   * Segment-wide, one per configured star-tree (named by its ordinal): pre-aggregated records
+   * ({@code io.shelfmark.segment.startree}). Optional, and only an accelerator: a reader that does
+   * not know its version skips it.
+   */
+  public static final String STAR_TREE = "star-tree";
+
   /** Every core kind: index types may not use these ids. */
   public static final Set<String> CORE =
-      Set.of(METADATA, STATISTICS, FOOTER, PAGES, NULLS, DICTIONARY, DICTIONARY_PAGES);
+      Set.of(METADATA, STATISTICS, FOOTER, PAGES, NULLS, DICTIONARY, DICTIONARY_PAGES, STAR_TREE);
 
   private PartKinds() {}
 }

@@ -24,6 +24,7 @@ import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.IndexType;
 import io.shelfmark.segment.spi.ReaderContext;
+import io.shelfmark.segment.startree.StarTree;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -183,6 +184,14 @@ public final class Segment implements Closeable {
       String name, TocEntry entry, IndexService indexes, List<String> skipped)
       throws UnsupportedSegmentVersionException {
     String kind = entry.key().kind();
+    if (kind.equals(PartKinds.STAR_TREE)) {
+      if (entry.version() > StarTree.VERSION) {
+        // Pre-aggregates only accelerate: without them the rows answer.
+        log.debug("Segment {}: skipping part {} (version {})", name, entry.key(), entry.version());
+        skipped.add(entry.key().toString());
+      }
+      return;
+    }
     int known =
         switch (kind) {
           case PartKinds.METADATA -> SegmentMetadata.VERSION;
@@ -312,6 +321,28 @@ public final class Segment implements Closeable {
 
   private PartReader reader(PartKey key, ByteBuffer bytes) {
     return new PartReader(name(), key.toString(), toc.find(key).orElseThrow().offset(), bytes);
+  }
+
+  /**
+   * The star-trees of this segment in config order, parsed on first use and kept until the segment
+   * closes; empty when it has none (or only ones of a newer layout, skipped).
+   */
+  public List<StarTree> starTrees() throws IOException {
+    return derived(StarTrees.class, StarTrees::load).trees();
+  }
+
+  private record StarTrees(List<StarTree> trees) {
+    static StarTrees load(Segment segment) throws IOException {
+      List<StarTree> trees = new ArrayList<>();
+      for (TocEntry entry : segment.toc.entries()) {
+        if (entry.key().kind().equals(PartKinds.STAR_TREE)
+            && !segment.skippedParts.contains(entry.key().toString())) {
+          ByteBuffer bytes = segment.part(entry.key()).orElseThrow();
+          trees.add(StarTree.parse(segment.reader(entry.key(), bytes)));
+        }
+      }
+      return new StarTrees(List.copyOf(trees));
+    }
   }
 
   /** The raw Parquet footer of data file {@code file}. */

@@ -4,10 +4,10 @@ import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
 
 /** Boxes the raw values held by vectors (long, double, objects) in a SQL type's representation. */
-final class KeyValues {
+public final class KeyValues {
   private KeyValues() {}
 
-  static Object box(SqlType type, Object raw) {
+  public static Object box(SqlType type, Object raw) {
     if (raw == null) {
       return null;
     }

@@ -35,6 +35,8 @@ import org.apache.iceberg.Schema;
  * @param limits how large the query's groups, distinct sets and kept rows may grow
  * @param profiles where each file's profile goes (EXPLAIN, EXPLAIN ANALYZE); {@link
  *     FileProfiles#off()} for a plain query
+ * @param useStarTrees whether files may be answered from their segments' star-trees (the query
+ *     option {@code useStarTree=false} turns it off, to compare)
  */
 public record ExecutionContext(
     ObjectStore dataStore,
@@ -46,7 +48,11 @@ public record ExecutionContext(
     Clock clock,
     ReaderOptions readerOptions,
     QueryLimits limits,
-    FileProfiles profiles) {
+    FileProfiles profiles,
+    boolean useStarTrees) {
+  /** The query option that turns star-tree answers off ({@code useStarTree=false}), as Pinot's. */
+  public static final String USE_STAR_TREE_OPTION = "useStarTree";
+
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
     requireNonNull(fileExecutor, "fileExecutor is null");
@@ -60,7 +66,55 @@ public record ExecutionContext(
     requireNonNull(profiles, "profiles is null");
   }
 
-  /** A context that records no profile. */
+  /** A context that records profiles under {@code profiles} and uses star-trees. */
+  public ExecutionContext(
+      ObjectStore dataStore,
+      Executor fileExecutor,
+      Executor ioExecutor,
+      Schema tableSchema,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Clock clock,
+      ReaderOptions readerOptions,
+      QueryLimits limits,
+      FileProfiles profiles) {
+    this(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        profiles,
+        true);
+  }
+
+  /** Whether {@code options} (a statement's, by name) leave star-trees on: all but false do. */
+  public static boolean useStarTrees(java.util.Map<String, String> options) {
+    String value = options.get(USE_STAR_TREE_OPTION);
+    return value == null || !value.trim().equalsIgnoreCase("false");
+  }
+
+  /** This context with star-tree answers on or off. */
+  public ExecutionContext withStarTrees(boolean use) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        profiles,
+        use);
+  }
+
+  /** A context that records no profile and uses star-trees. */
   public ExecutionContext(
       ObjectStore dataStore,
       Executor fileExecutor,
@@ -118,7 +172,8 @@ public record ExecutionContext(
         clock,
         readerOptions,
         limits,
-        profiles);
+        profiles,
+        useStarTrees);
   }
 
   /** A context that is never cancelled, with default reader options and the system UTC clock. */

@@ -107,6 +107,10 @@ final class FileExecution {
     SegmentFiles.Prepared prepared = null;
     if (segment.isPresent()) {
       prepared = prepared(segment.get());
+      Optional<PartialResult> fromTree = fromStarTree(segment.get());
+      if (fromTree.isPresent()) {
+        return fromTree.get();
+      }
       footer = prepared.footer();
       pages = Optional.of(prepared.pages());
       fields = prepared.fields(context.tableSchema());
@@ -150,6 +154,92 @@ final class FileExecution {
         ? result
         : PartialResult.mergeAll(
             List.of(result, rowGroupGroups), context::checkContinue, QueryExecutor.limits(context));
+  }
+
+  /**
+   * The file's answer from a star-tree of its segment, when one fits the query and no deletes apply
+   * (the records count every row of the file). Rows of time buckets the filter cuts are read
+   * through the normal path, each edge as a query of its own over this file, and merged in.
+   */
+  private Optional<PartialResult> fromStarTree(Segment segment) throws IOException {
+    if (!context.useStarTrees() || !plan.aggregated() || !task.deletedPositions().isEmpty()) {
+      return Optional.empty();
+    }
+    List<io.shelfmark.segment.startree.StarTree> trees = segment.starTrees();
+    if (trees.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<StarTreeAnswer> found = StarTreeAnswer.answer(plan, trees);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    StarTreeAnswer answer = found.get();
+    long docs = answer.docs();
+    List<PartialResult> parts = new ArrayList<>();
+    ExecutionStatistics edgeStatistics = ExecutionStatistics.EMPTY;
+    // The edges must not use the tree again: their range cuts a bucket, which the tree cannot
+    // split.
+    ExecutionContext rowsOnly = context.withStarTrees(false);
+    for (StarTreeAnswer.Edge edge : answer.edges()) {
+      List<Expression> terms = new ArrayList<>(plan.filterConjuncts());
+      terms.add(
+          new io.shelfmark.sql.expression.Between(
+              edge.column(),
+              new Literal(edge.low(), edge.column().type()),
+              new Literal(edge.high(), edge.column().type()),
+              false));
+      QueryPlan edgePlan =
+          new QueryPlan(
+              plan.table(),
+              and(terms),
+              plan.aggregated(),
+              plan.groupKeys(),
+              plan.aggregates(),
+              plan.outputs(),
+              plan.having(),
+              plan.orderBy(),
+              plan.limit(),
+              plan.offset());
+      PartialResult edgeResult = new FileExecution(edgePlan, task, rowsOnly, reader).run();
+      edgeStatistics = edgeStatistics.plus(edgeResult.statistics());
+      parts.add(edgeResult);
+    }
+    docs += edgeStatistics.docsScanned();
+    boolean noPages = edgeStatistics.parquetBytesRead() == 0;
+    ExecutionStatistics statistics =
+        new ExecutionStatistics(
+            docs,
+            file.recordCount(),
+            1,
+            docs > 0 ? 1 : 0,
+            1,
+            docs > 0 ? 1 : 0,
+            noPages ? 1 : 0,
+            0,
+            0,
+            edgeStatistics.parquetRequests(),
+            edgeStatistics.parquetBytesRead(),
+            edgeStatistics.parquetPagesRead(),
+            edgeStatistics.parquetPagesKept(),
+            1);
+    log.debug(
+        "File {}: {} docs from star-tree {} ({} edges)",
+        file.path(),
+        docs,
+        answer.tree(),
+        answer.edges().size());
+    PartialResult fromTree = PartialResult.ofGroups(answer.groups(), statistics);
+    if (parts.isEmpty()) {
+      return Optional.of(fromTree);
+    }
+    // Edge statistics are already in the tree's: merge only their groups.
+    List<PartialResult> all = new ArrayList<>();
+    all.add(fromTree);
+    for (PartialResult part : parts) {
+      all.add(PartialResult.ofGroups(part.groups(), ExecutionStatistics.EMPTY));
+    }
+    return Optional.of(
+        PartialResult.mergeAll(all, context::checkContinue, QueryExecutor.limits(context)));
   }
 
   /** What queries over the segment's file reuse, prepared when it opened or on its first query. */

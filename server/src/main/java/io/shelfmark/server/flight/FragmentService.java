@@ -100,6 +100,7 @@ public final class FragmentService extends NoOpFlightProducer {
             listener::isCancelled,
             fragment.lane() == PlanFragment.Lane.HEAVY ? heavyWork : cheapWork,
             fragment.limits(),
+            fragment.options(),
             fragment.profile());
     return new FragmentResponse(
         execution.partial(),

@@ -409,15 +409,43 @@ public final class LocalServer {
       Executor laneExecutor,
       QueryLimits limits) {
     return execute(
-        table, snapshotId, plan, files, deadline, cancelled, laneExecutor, limits, ProfileMode.OFF);
+        table,
+        snapshotId,
+        plan,
+        files,
+        deadline,
+        cancelled,
+        laneExecutor,
+        limits,
+        Map.of(),
+        ProfileMode.OFF);
   }
 
-  /**
-   * As {@link #execute(String, long, QueryPlan, List, Instant, BooleanSupplier, Executor,
-   * QueryLimits)}, recording each file's profile under {@code mode}: {@link ProfileMode#PLAN}
-   * evaluates the indexes and plans the pages without reading any (EXPLAIN), {@link
-   * ProfileMode#ANALYZE} runs the query as usual (EXPLAIN ANALYZE).
-   */
+  /** As the query with options and a profile mode, recording no profile. */
+  public Execution execute(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      Map<String, String> options) {
+    return execute(
+        table,
+        snapshotId,
+        plan,
+        files,
+        deadline,
+        cancelled,
+        laneExecutor,
+        limits,
+        options,
+        ProfileMode.OFF);
+  }
+
+  /** As the query with options and a profile mode, without options. */
   public Execution execute(
       String table,
       long snapshotId,
@@ -428,7 +456,30 @@ public final class LocalServer {
       Executor laneExecutor,
       QueryLimits limits,
       ProfileMode mode) {
+    return execute(
+        table, snapshotId, plan, files, deadline, cancelled, laneExecutor, limits, Map.of(), mode);
+  }
+
+  /**
+   * As {@link #execute(String, long, QueryPlan, List, Instant, BooleanSupplier, Executor,
+   * QueryLimits)}, with the statement's options by name ({@code useStarTree=false} answers every
+   * file from its rows, to compare with star-tree answers), recording each file's profile under
+   * {@code mode}: {@link ProfileMode#PLAN} evaluates the indexes and plans the pages without
+   * reading any (EXPLAIN), {@link ProfileMode#ANALYZE} runs the query as usual (EXPLAIN ANALYZE).
+   */
+  public Execution execute(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      Map<String, String> options,
+      ProfileMode mode) {
     requireNonNull(laneExecutor, "laneExecutor is null");
+    requireNonNull(options, "options is null");
     requireNonNull(mode, "mode is null");
     requireNonNull(limits, "limits is null");
     ServedSnapshot served = served(table, snapshotId);
@@ -485,7 +536,8 @@ public final class LocalServer {
                 Clock.systemUTC(),
                 QUERY_READS,
                 limits,
-                profiles));
+                profiles,
+                ExecutionContext.useStarTrees(options)));
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();

@@ -74,6 +74,7 @@ final class TestingEngine implements Closeable {
   private final List<FileTask> tasks = new ArrayList<>();
   private final ObjectStore dataStore;
   private ReaderOptions readerOptions = ReaderOptions.defaults();
+  private boolean useStarTrees = true;
   private final QueryExecutor executor;
   // Shared by the engine's segments like a server's, and small enough to evict: the oracle
   // comparisons then also cover cached and re-decoded posting lists.
@@ -159,6 +160,12 @@ final class TestingEngine implements Closeable {
     }
   }
 
+  /** Whether files may be answered from star-trees (the query option useStarTree). */
+  TestingEngine useStarTrees(boolean use) {
+    this.useStarTrees = use;
+    return this;
+  }
+
   TestingEngine readerOptions(ReaderOptions options) {
     this.readerOptions = options;
     return this;
@@ -183,14 +190,15 @@ final class TestingEngine implements Closeable {
   /** With {@code fileExecutor} running files, decode-ahead and row-group helpers. */
   ExecutionContext context(Executor fileExecutor) {
     return new ExecutionContext(
-        dataStore,
-        fileExecutor,
-        lake.io,
-        table.schema(),
-        Instant.now().plus(Duration.ofMinutes(2)),
-        () -> false,
-        Clock.systemUTC(),
-        readerOptions);
+            dataStore,
+            fileExecutor,
+            lake.io,
+            table.schema(),
+            Instant.now().plus(Duration.ofMinutes(2)),
+            () -> false,
+            Clock.systemUTC(),
+            readerOptions)
+        .withStarTrees(useStarTrees);
   }
 
   PartialResult partial(String sql) {

@@ -1,0 +1,270 @@
+package io.shelfmark.indexbuilder.column;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.indexbuilder.spec.StarTreeSpec;
+import io.shelfmark.parquet.batch.ColumnBatch;
+import io.shelfmark.parquet.batch.Float16;
+import io.shelfmark.parquet.batch.Int96;
+import io.shelfmark.parquet.batch.PrimitiveValues;
+import io.shelfmark.parquet.read.RowGroupBatch;
+import io.shelfmark.segment.spi.ValueType;
+import io.shelfmark.segment.startree.StarTree;
+import io.shelfmark.segment.startree.StarTreeBuilder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Moves a data file's decoded row groups into one star-tree's records: per row, each dimension's
+ * value (a column's, a map key's — null when the row lacks the key — or a time bucket's) and each
+ * metric's. A dictionary-encoded batch looks each distinct value up once per row group. Columns the
+ * file does not have are null in every row. Not thread safe.
+ */
+final class StarTreeFeeder {
+  /** Where a dimension or metric's values come from in the read's batches. */
+  sealed interface Source {}
+
+  /** A column the data file does not have: null in every row. */
+  record Absent() implements Source {}
+
+  /** A flat column, bucketed when {@code bucketWidth} is positive. */
+  record Flat(int batchIndex, Conversion conversion, long bucketWidth) implements Source {}
+
+  /** An extracted key of a map column. */
+  record MapKey(int keyIndex, int valueIndex, byte[] key) implements Source {}
+
+  private final StarTreeSpec spec;
+  private final List<Source> dimensions;
+  private final List<Source> metrics;
+  private final StarTreeBuilder builder;
+  private long rowsFed;
+
+  StarTreeFeeder(StarTreeSpec spec, List<Source> dimensions, List<Source> metrics) {
+    this.spec = requireNonNull(spec, "spec is null");
+    this.dimensions = List.copyOf(dimensions);
+    this.metrics = List.copyOf(metrics);
+    this.builder =
+        new StarTreeBuilder(
+            spec.segmentDimensions(),
+            spec.segmentMetrics(),
+            spec.maxLeafRecords(),
+            spec.skipStarDimensions());
+  }
+
+  void feed(RowGroupBatch batch) {
+    int rows = batch.rows().size();
+    int arity = dimensions.size();
+    int[][] ids = new int[arity][];
+    for (int d = 0; d < arity; d++) {
+      ids[d] = dimensionIds(d, batch, rows);
+    }
+    int metricCount = metrics.size();
+    boolean[][] nulls = new boolean[metricCount][];
+    long[][] longs = new long[metricCount][];
+    double[][] doubles = new double[metricCount][];
+    for (int m = 0; m < metricCount; m++) {
+      nulls[m] = new boolean[rows];
+      boolean isLong = spec.metrics().get(m).type() == ValueType.LONG;
+      if (isLong) {
+        longs[m] = new long[rows];
+      } else {
+        doubles[m] = new double[rows];
+      }
+      fillMetric(metrics.get(m), batch, rows, nulls[m], longs[m], doubles[m]);
+    }
+    int[] tuple = new int[arity];
+    boolean[] rowNulls = new boolean[metricCount];
+    long[] rowLongs = new long[metricCount];
+    double[] rowDoubles = new double[metricCount];
+    for (int r = 0; r < rows; r++) {
+      for (int d = 0; d < arity; d++) {
+        tuple[d] = ids[d][r];
+      }
+      for (int m = 0; m < metricCount; m++) {
+        rowNulls[m] = nulls[m][r];
+        if (longs[m] != null) {
+          rowLongs[m] = longs[m][r];
+        } else {
+          rowDoubles[m] = doubles[m][r];
+        }
+      }
+      builder.addRow(tuple, rowNulls, rowLongs, rowDoubles);
+    }
+    rowsFed += rows;
+  }
+
+  /** The tree over every row fed, plus null rows up to {@code fileRows} (nothing was read). */
+  StarTree build(long fileRows) {
+    int arity = dimensions.size();
+    int[] tuple = new int[arity];
+    for (int d = 0; d < arity; d++) {
+      tuple[d] = builder.valueId(d, null);
+    }
+    boolean[] allNull = new boolean[metrics.size()];
+    Arrays.fill(allNull, true);
+    long[] longs = new long[metrics.size()];
+    double[] doubles = new double[metrics.size()];
+    for (long r = rowsFed; r < fileRows; r++) {
+      builder.addRow(tuple, allNull, longs, doubles);
+    }
+    return builder.build();
+  }
+
+  private int[] dimensionIds(int d, RowGroupBatch batch, int rows) {
+    int[] ids = new int[rows];
+    switch (dimensions.get(d)) {
+      case Absent absent -> Arrays.fill(ids, builder.valueId(d, null));
+      case Flat flat -> {
+        ColumnBatch column = batch.columns().get(flat.batchIndex());
+        int nullId = -1;
+        if (column.isDictionaryEncoded()) {
+          PrimitiveValues dictionary = column.dictionary();
+          int[] known = new int[dictionary.size()];
+          Arrays.fill(known, -1);
+          int[] dictionaryIds = column.dictionaryIds();
+          for (int r = 0; r < rows; r++) {
+            if (column.hasNulls() && column.isNull(r)) {
+              ids[r] = nullId >= 0 ? nullId : (nullId = builder.valueId(d, null));
+              continue;
+            }
+            int id = dictionaryIds[r];
+            if (known[id] < 0) {
+              known[id] = builder.valueId(d, value(dictionary, id, flat));
+            }
+            ids[r] = known[id];
+          }
+        } else {
+          PrimitiveValues values = column.values();
+          for (int r = 0; r < rows; r++) {
+            boolean isNull = column.hasNulls() && column.isNull(r);
+            ids[r] = builder.valueId(d, isNull ? null : value(values, r, flat));
+          }
+        }
+      }
+      case MapKey mapKey -> mapKeyIds(d, mapKey, batch, rows, ids);
+    }
+    return ids;
+  }
+
+  private void mapKeyIds(int d, MapKey source, RowGroupBatch batch, int rows, int[] ids) {
+    ColumnBatch keys = batch.columns().get(source.keyIndex());
+    ColumnBatch values = batch.columns().get(source.valueIndex());
+    int[] offsets = keys.offsets(1);
+    int wantedKeyId = -2;
+    if (keys.isDictionaryEncoded()) {
+      PrimitiveValues dictionary = keys.dictionary();
+      for (int id = 0; id < dictionary.size(); id++) {
+        if (matches(dictionary.binaryData(), dictionary.binaryOffsets(), id, source.key())) {
+          wantedKeyId = id;
+        }
+      }
+    }
+    int[] knownValues = null;
+    if (values.isDictionaryEncoded()) {
+      knownValues = new int[values.dictionary().size()];
+      Arrays.fill(knownValues, -1);
+    }
+    int nullId = builder.valueId(d, null);
+    for (int r = 0; r < rows; r++) {
+      int found = -1;
+      // A repeated key's last entry wins, as in the extracted key's column.
+      for (int e = offsets[r]; e < offsets[r + 1]; e++) {
+        boolean match =
+            keys.isDictionaryEncoded()
+                ? keys.dictionaryIds()[e] == wantedKeyId
+                : matches(
+                    keys.values().binaryData(), keys.values().binaryOffsets(), e, source.key());
+        if (match) {
+          found = e;
+        }
+      }
+      if (found < 0 || (values.hasNulls() && values.isNull(found))) {
+        ids[r] = nullId;
+      } else if (knownValues != null) {
+        int id = values.dictionaryIds()[found];
+        if (knownValues[id] < 0) {
+          knownValues[id] = builder.valueId(d, string(values.dictionary(), id));
+        }
+        ids[r] = knownValues[id];
+      } else {
+        ids[r] = builder.valueId(d, string(values.values(), found));
+      }
+    }
+  }
+
+  private static boolean matches(byte[] data, int[] offsets, int index, byte[] key) {
+    return Arrays.equals(key, 0, key.length, data, offsets[index], offsets[index + 1]);
+  }
+
+  private static String string(PrimitiveValues values, int index) {
+    int[] offsets = values.binaryOffsets();
+    return new String(
+        values.binaryData(),
+        offsets[index],
+        offsets[index + 1] - offsets[index],
+        StandardCharsets.UTF_8);
+  }
+
+  private static Object value(PrimitiveValues values, int index, Flat flat) {
+    return switch (flat.conversion().valueType()) {
+      case LONG -> {
+        long value = longAt(values, index, flat.conversion());
+        yield flat.bucketWidth() > 0
+            ? Math.floorDiv(value, flat.bucketWidth()) * flat.bucketWidth()
+            : value;
+      }
+      case DOUBLE -> doubleAt(values, index, flat.conversion());
+      case STRING -> string(values, index);
+    };
+  }
+
+  private static long longAt(PrimitiveValues values, int index, Conversion conversion) {
+    return switch (conversion) {
+      case BOOLEAN -> values.booleans()[index] ? 1 : 0;
+      case INT32 -> values.ints()[index];
+      case UINT32 -> Integer.toUnsignedLong(values.ints()[index]);
+      case INT64 -> values.longs()[index];
+      case INT96 -> Int96.toEpochMicros(values.binaryData(), values.binaryOffsets()[index]);
+      default -> throw new IllegalStateException("Cannot read " + conversion + " as a long");
+    };
+  }
+
+  private static double doubleAt(PrimitiveValues values, int index, Conversion conversion) {
+    return switch (conversion) {
+      case FLOAT -> values.floats()[index];
+      case FLOAT16 -> Float16.toFloat(values.binaryData(), values.binaryOffsets()[index]);
+      case DOUBLE -> values.doubles()[index];
+      default -> throw new IllegalStateException("Cannot read " + conversion + " as a double");
+    };
+  }
+
+  private static void fillMetric(
+      Source source,
+      RowGroupBatch batch,
+      int rows,
+      boolean[] nulls,
+      long[] longs,
+      double[] doubles) {
+    if (!(source instanceof Flat flat)) {
+      Arrays.fill(nulls, true);
+      return;
+    }
+    ColumnBatch column = batch.columns().get(flat.batchIndex());
+    boolean dictionary = column.isDictionaryEncoded();
+    PrimitiveValues values = dictionary ? column.dictionary() : column.values();
+    int[] dictionaryIds = dictionary ? column.dictionaryIds() : null;
+    for (int r = 0; r < rows; r++) {
+      if (column.hasNulls() && column.isNull(r)) {
+        nulls[r] = true;
+        continue;
+      }
+      int index = dictionary ? dictionaryIds[r] : r;
+      if (longs != null) {
+        longs[r] = longAt(values, index, flat.conversion());
+      } else {
+        doubles[r] = doubleAt(values, index, flat.conversion());
+      }
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package io.shelfmark.segment.startree;
+
+import io.shelfmark.segment.spi.ValueType;
+import java.util.List;
+
+/**
+ * The layout of one record's aggregates as a row of longs (doubles as their raw bits): slot 0 is
+ * COUNT(*), then per metric its non-null count, sum, min and max (a LONG sum takes two slots, the
+ * high and the low word of 128 bits). Adding a row and merging two records are the only operations;
+ * both keep sums exact for LONG.
+ */
+final class Aggregates {
+  private final List<StarTreeMetric> metrics;
+  private final int[] offsets;
+  private final boolean[] longs;
+  private final boolean[] extremes;
+  private final int width;
+
+  Aggregates(List<StarTreeMetric> metrics) {
+    this.metrics = List.copyOf(metrics);
+    this.offsets = new int[metrics.size()];
+    this.longs = new boolean[metrics.size()];
+    this.extremes = new boolean[metrics.size()];
+    int offset = 1;
+    for (int m = 0; m < metrics.size(); m++) {
+      offsets[m] = offset;
+      longs[m] = metrics.get(m).type() == ValueType.LONG;
+      extremes[m] = metrics.get(m).extremes();
+      offset += metrics.get(m).width();
+    }
+    this.width = offset;
+  }
+
+  List<StarTreeMetric> metrics() {
+    return metrics;
+  }
+
+  int width() {
+    return width;
+  }
+
+  int offset(int metric) {
+    return offsets[metric];
+  }
+
+  boolean isLong(int metric) {
+    return longs[metric];
+  }
+
+  boolean hasExtremes(int metric) {
+    return extremes[metric];
+  }
+
+  /** Adds one row: a count of 1 and each metric's value unless it is null. */
+  void addRow(long[] target, int at, boolean[] nulls, long[] longValues, double[] doubleValues) {
+    target[at]++;
+    for (int m = 0; m < offsets.length; m++) {
+      if (nulls[m]) {
+        continue;
+      }
+      int o = at + offsets[m];
+      long seen = target[o]++;
+      if (longs[m]) {
+        long value = longValues[m];
+        addLong(target, o, value, value, value, seen == 0, extremes[m]);
+      } else {
+        double value = doubleValues[m];
+        addDouble(target, o, value, value, value, seen == 0, extremes[m]);
+      }
+    }
+  }
+
+  /** Merges record {@code from} of {@code source} into record {@code at} of {@code target}. */
+  void merge(long[] target, int at, long[] source, int from) {
+    target[at] += source[from];
+    for (int m = 0; m < offsets.length; m++) {
+      int o = at + offsets[m];
+      int s = from + offsets[m];
+      long count = source[s];
+      if (count == 0) {
+        continue;
+      }
+      boolean first = target[o] == 0;
+      target[o] += count;
+      if (longs[m]) {
+        long before = target[o + 2];
+        long after = before + source[s + 2];
+        target[o + 2] = after;
+        target[o + 1] += source[s + 1] + (Long.compareUnsigned(after, before) < 0 ? 1 : 0);
+        if (extremes[m]) {
+          target[o + 3] = first ? source[s + 3] : Math.min(target[o + 3], source[s + 3]);
+          target[o + 4] = first ? source[s + 4] : Math.max(target[o + 4], source[s + 4]);
+        }
+      } else {
+        addDouble(
+            target,
+            o,
+            Double.longBitsToDouble(source[s + 1]),
+            extremes[m] ? Double.longBitsToDouble(source[s + 2]) : 0,
+            extremes[m] ? Double.longBitsToDouble(source[s + 3]) : 0,
+            first,
+            extremes[m]);
+      }
+    }
+  }
+
+  private static void addLong(
+      long[] t, int o, long sum, long min, long max, boolean first, boolean extremes) {
+    long before = t[o + 2];
+    long after = before + sum;
+    t[o + 2] = after;
+    t[o + 1] += (sum >> 63) + (Long.compareUnsigned(after, before) < 0 ? 1 : 0);
+    if (extremes) {
+      t[o + 3] = first ? min : Math.min(t[o + 3], min);
+      t[o + 4] = first ? max : Math.max(t[o + 4], max);
+    }
+  }
+
+  private static void addDouble(
+      long[] t, int o, double sum, double min, double max, boolean first, boolean extremes) {
+    t[o + 1] = Double.doubleToRawLongBits(Double.longBitsToDouble(t[o + 1]) + sum);
+    if (!extremes) {
+      return;
+    }
+    double oldMin = Double.longBitsToDouble(t[o + 2]);
+    double oldMax = Double.longBitsToDouble(t[o + 3]);
+    t[o + 2] =
+        Double.doubleToRawLongBits(first || compare(min, oldMin) < 0 ? canonical(min) : oldMin);
+    t[o + 3] =
+        Double.doubleToRawLongBits(first || compare(max, oldMax) > 0 ? canonical(max) : oldMax);
+  }
+
+  /** SQL order of doubles: -0.0 equals 0.0, NaN is the greatest. */
+  static int compare(double a, double b) {
+    return Double.compare(canonical(a), canonical(b));
+  }
+
+  private static double canonical(double value) {
+    return value == 0.0 ? 0.0 : value;
+  }
+}

@@ -1,0 +1,441 @@
+package io.shelfmark.segment.startree;
+
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.segment.format.CorruptSegmentException;
+import io.shelfmark.segment.format.PartReader;
+import io.shelfmark.segment.format.PartWriter;
+import io.shelfmark.segment.spi.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A sealed star-tree: records (a dimension tuple with its aggregates), sorted in split order, and
+ * the nodes over them. Built by {@link StarTreeBuilder}, written with {@link #serialize()}, read
+ * with {@link #parse}; see the package docs for the layout. Immutable and thread safe.
+ */
+public final class StarTree {
+  /** The part layout version. */
+  public static final int VERSION = 1;
+
+  /** The id of a star node's value and of an aggregated-away dimension in its records. */
+  static final int STAR = -1;
+
+  static final int ROOT = -2;
+
+  private static final int MAX_DIMENSIONS = 64;
+  private static final int MAX_METRICS = 1024;
+
+  /** The nodes, as parallel arrays: node 0 is the root. */
+  record Nodes(int[] value, int[] start, int[] end, int[] split, int[] firstChild, int[] children) {
+    int count() {
+      return value.length;
+    }
+  }
+
+  private final List<StarTreeDimension> dimensions;
+  private final Object[][] values;
+  private final boolean[] hasNull;
+  private final Aggregates aggregates;
+  private final int records;
+  private final int[] tuples;
+  private final long[] rows;
+  private final Nodes nodes;
+  private final int arity;
+  private final int width;
+
+  StarTree(
+      List<StarTreeDimension> dimensions,
+      Object[][] values,
+      boolean[] hasNull,
+      Aggregates aggregates,
+      int records,
+      int[] tuples,
+      long[] rows,
+      Nodes nodes) {
+    this.dimensions = List.copyOf(dimensions);
+    this.values = values;
+    this.hasNull = hasNull;
+    this.aggregates = aggregates;
+    this.records = records;
+    this.tuples = tuples;
+    this.rows = rows;
+    this.nodes = nodes;
+    this.arity = dimensions.size();
+    this.width = aggregates.width();
+  }
+
+  public List<StarTreeDimension> dimensions() {
+    return dimensions;
+  }
+
+  public List<StarTreeMetric> metrics() {
+    return aggregates.metrics();
+  }
+
+  /** The index of the dimension named {@code name}, if the tree has it. */
+  public Optional<Integer> dimension(String name) {
+    for (int d = 0; d < arity; d++) {
+      if (dimensions.get(d).name().equals(name)) {
+        return Optional.of(d);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The index of the metric over {@code column}, if the tree has it. */
+  public Optional<Integer> metric(String column) {
+    List<StarTreeMetric> metrics = aggregates.metrics();
+    for (int m = 0; m < metrics.size(); m++) {
+      if (metrics.get(m).column().equals(column)) {
+        return Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Records, star records included. */
+  public int recordCount() {
+    return records;
+  }
+
+  public int nodeCount() {
+    return nodes.count();
+  }
+
+  /** Ids of a dimension's values: {@code 0..valueCount-1}, then the null id when it has one. */
+  public int idCount(int dimension) {
+    return values[dimension].length + (hasNull[dimension] ? 1 : 0);
+  }
+
+  /** The value of id {@code id}: a Long, Double or String, or null for the null id. */
+  public Object value(int dimension, int id) {
+    return id < values[dimension].length ? values[dimension][id] : null;
+  }
+
+  /** A record's id for a dimension (never star for a dimension the traversal constrained). */
+  public int id(int record, int dimension) {
+    return tuples[record * arity + dimension];
+  }
+
+  public long count(int record) {
+    return rows[record * width];
+  }
+
+  public long nonNull(int record, int metric) {
+    return rows[record * width + aggregates.offset(metric)];
+  }
+
+  /** A LONG metric's 128-bit sum: its high word. */
+  public long sumHigh(int record, int metric) {
+    return rows[record * width + aggregates.offset(metric) + 1];
+  }
+
+  /** A LONG metric's 128-bit sum: its low word, unsigned. */
+  public long sumLow(int record, int metric) {
+    return rows[record * width + aggregates.offset(metric) + 2];
+  }
+
+  public long longMin(int record, int metric) {
+    return rows[record * width + aggregates.offset(metric) + 3];
+  }
+
+  public long longMax(int record, int metric) {
+    return rows[record * width + aggregates.offset(metric) + 4];
+  }
+
+  public double doubleSum(int record, int metric) {
+    return Double.longBitsToDouble(rows[record * width + aggregates.offset(metric) + 1]);
+  }
+
+  public double doubleMin(int record, int metric) {
+    return Double.longBitsToDouble(rows[record * width + aggregates.offset(metric) + 2]);
+  }
+
+  public double doubleMax(int record, int metric) {
+    return Double.longBitsToDouble(rows[record * width + aggregates.offset(metric) + 3]);
+  }
+
+  /** Receives the records a traversal selects. */
+  @FunctionalInterface
+  public interface RecordVisitor {
+    void record(int record);
+  }
+
+  /**
+   * Visits the records that together aggregate exactly the rows matching the constraints, each row
+   * counted once, with every grouped and constrained dimension holding a real value (never star).
+   *
+   * @param allowed per dimension, null for unconstrained, else which ids match (indexed by id, the
+   *     null id included)
+   * @param grouped per dimension, whether the query groups by it
+   * @return records visited, for statistics
+   */
+  public long traverse(boolean[][] allowed, boolean[] grouped, RecordVisitor visitor) {
+    requireNonNull(visitor, "visitor is null");
+    if (allowed.length != arity || grouped.length != arity) {
+      throw new IllegalArgumentException(
+          "Cannot traverse a star-tree of %d dimensions with %d constraints and %d groupings"
+              .formatted(arity, allowed.length, grouped.length));
+    }
+    return visit(0, allowed, grouped, visitor);
+  }
+
+  private long visit(int node, boolean[][] allowed, boolean[] grouped, RecordVisitor visitor) {
+    int split = nodes.split()[node];
+    if (split < 0) {
+      long visited = 0;
+      for (int r = nodes.start()[node]; r < nodes.end()[node]; r++) {
+        if (passes(r, allowed)) {
+          visitor.record(r);
+          visited++;
+        }
+      }
+      return visited;
+    }
+    int first = nodes.firstChild()[node];
+    int last = first + nodes.children()[node] - 1;
+    boolean hasStar = nodes.value()[last] == STAR;
+    if (allowed[split] == null && !grouped[split] && hasStar) {
+      return visit(last, allowed, grouped, visitor);
+    }
+    long visited = 0;
+    int end = hasStar ? last : last + 1;
+    for (int child = first; child < end; child++) {
+      if (allowed[split] == null || allowed[split][nodes.value()[child]]) {
+        visited += visit(child, allowed, grouped, visitor);
+      }
+    }
+    return visited;
+  }
+
+  private boolean passes(int record, boolean[][] allowed) {
+    for (int d = 0; d < arity; d++) {
+      if (allowed[d] != null) {
+        int id = tuples[record * arity + d];
+        if (id < 0) {
+          throw new IllegalStateException(
+              "Cannot filter star-tree record " + record + ": dimension " + d + " is star");
+        }
+        if (!allowed[d][id]) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The part's bytes. */
+  public byte[] serialize() {
+    PartWriter out = new PartWriter(64 + records * (arity + width * 3));
+    out.putVarInt(arity);
+    for (int d = 0; d < arity; d++) {
+      StarTreeDimension dimension = dimensions.get(d);
+      out.putString(dimension.name());
+      out.putByte(dimension.type().code());
+      out.putVarInt(values[d].length);
+      out.putByte(hasNull[d] ? 1 : 0);
+      for (Object value : values[d]) {
+        switch (dimension.type()) {
+          case LONG -> out.putZigZag((Long) value);
+          case DOUBLE -> out.putDouble((Double) value);
+          case STRING -> out.putString((String) value);
+        }
+      }
+    }
+    List<StarTreeMetric> metrics = aggregates.metrics();
+    out.putVarInt(metrics.size());
+    for (StarTreeMetric metric : metrics) {
+      out.putString(metric.column());
+      out.putByte(metric.type().code());
+      out.putByte(metric.extremes() ? 1 : 0);
+    }
+    out.putVarInt(records);
+    for (int d = 0; d < arity; d++) {
+      int star = values[d].length + 1;
+      for (int r = 0; r < records; r++) {
+        int id = tuples[r * arity + d];
+        out.putVarInt(id == STAR ? star : id);
+      }
+    }
+    for (int r = 0; r < records; r++) {
+      out.putVarLong(rows[r * width]);
+    }
+    for (int m = 0; m < metrics.size(); m++) {
+      int offset = aggregates.offset(m);
+      for (int r = 0; r < records; r++) {
+        int at = r * width + offset;
+        out.putVarLong(rows[at]);
+        int slots = aggregates.metrics().get(m).width();
+        if (aggregates.isLong(m)) {
+          for (int slot = 1; slot < slots; slot++) {
+            out.putZigZag(rows[at + slot]);
+          }
+        } else {
+          for (int slot = 1; slot < slots; slot++) {
+            out.putLong(rows[at + slot]);
+          }
+        }
+      }
+    }
+    out.putVarInt(nodes.count());
+    for (int n = 0; n < nodes.count(); n++) {
+      out.putZigZag(nodes.value()[n]);
+      out.putVarInt(nodes.start()[n]);
+      out.putVarInt(nodes.end()[n]);
+      out.putZigZag(nodes.split()[n]);
+      out.putVarInt(nodes.firstChild()[n]);
+      out.putVarInt(nodes.children()[n]);
+    }
+    return out.toByteArray();
+  }
+
+  /** Reads a part written by {@link #serialize()}, checking every count and reference. */
+  public static StarTree parse(PartReader in) throws CorruptSegmentException {
+    int arity = in.getCount(MAX_DIMENSIONS, "star-tree dimensions");
+    if (arity == 0) {
+      throw in.corrupt("a star-tree without dimensions");
+    }
+    List<StarTreeDimension> dimensions = new ArrayList<>();
+    Object[][] values = new Object[arity][];
+    boolean[] hasNull = new boolean[arity];
+    for (int d = 0; d < arity; d++) {
+      String name = in.getString();
+      ValueType type = type(in);
+      int count = in.getCount(in.remaining(), "star-tree dimension values");
+      hasNull[d] = in.getByte() != 0;
+      values[d] = new Object[count];
+      for (int i = 0; i < count; i++) {
+        values[d][i] =
+            switch (type) {
+              case LONG -> in.getZigZag();
+              case DOUBLE -> in.getDouble();
+              case STRING -> in.getString();
+            };
+      }
+      dimensions.add(new StarTreeDimension(name, type));
+    }
+    int metricCount = in.getCount(MAX_METRICS, "star-tree metrics");
+    List<StarTreeMetric> metrics = new ArrayList<>();
+    for (int m = 0; m < metricCount; m++) {
+      String column = in.getString();
+      ValueType type = type(in);
+      if (type == ValueType.STRING) {
+        throw in.corrupt("star-tree metric " + column + " is a string");
+      }
+      metrics.add(new StarTreeMetric(column, type, in.getByte() != 0));
+    }
+    Aggregates aggregates = new Aggregates(metrics);
+    int width = aggregates.width();
+    int records = in.getCount(in.remaining(), "star-tree records");
+    int[] tuples = new int[records * arity];
+    for (int d = 0; d < arity; d++) {
+      int star = values[d].length + 1;
+      int limit = values[d].length + (hasNull[d] ? 1 : 0);
+      for (int r = 0; r < records; r++) {
+        int id = in.getVarInt();
+        if (id == star) {
+          id = STAR;
+        } else if (id < 0 || id >= limit) {
+          throw in.corrupt("star-tree record %d has id %d for dimension %d".formatted(r, id, d));
+        }
+        tuples[r * arity + d] = id;
+      }
+    }
+    long[] rows = new long[records * width];
+    for (int r = 0; r < records; r++) {
+      rows[r * width] = in.getVarLong();
+    }
+    for (int m = 0; m < metrics.size(); m++) {
+      int offset = aggregates.offset(m);
+      for (int r = 0; r < records; r++) {
+        int at = r * width + offset;
+        rows[at] = in.getVarLong();
+        int slots = metrics.get(m).width();
+        for (int slot = 1; slot < slots; slot++) {
+          rows[at + slot] = aggregates.isLong(m) ? in.getZigZag() : in.getLong();
+        }
+      }
+    }
+    int nodeCount = in.getCount(in.remaining(), "star-tree nodes");
+    if (nodeCount == 0) {
+      throw in.corrupt("a star-tree without a root node");
+    }
+    Nodes nodes =
+        new Nodes(
+            new int[nodeCount],
+            new int[nodeCount],
+            new int[nodeCount],
+            new int[nodeCount],
+            new int[nodeCount],
+            new int[nodeCount]);
+    for (int n = 0; n < nodeCount; n++) {
+      nodes.value()[n] = (int) in.getZigZag();
+      nodes.start()[n] = in.getVarInt();
+      nodes.end()[n] = in.getVarInt();
+      nodes.split()[n] = (int) in.getZigZag();
+      nodes.firstChild()[n] = in.getVarInt();
+      nodes.children()[n] = in.getVarInt();
+      checkNode(in, nodes, n, records, nodeCount, arity, values, hasNull);
+    }
+    for (int n = 0; n < nodeCount; n++) {
+      int split = nodes.split()[n];
+      if (split < 0) {
+        continue;
+      }
+      int limit = values[split].length + (hasNull[split] ? 1 : 0);
+      int first = nodes.firstChild()[n];
+      for (int child = first; child < first + nodes.children()[n]; child++) {
+        int value = nodes.value()[child];
+        boolean lastChild = child == first + nodes.children()[n] - 1;
+        if (!(value >= 0 && value < limit) && !(value == STAR && lastChild)) {
+          throw in.corrupt(
+              "star-tree node %d has value %d under dimension %d".formatted(child, value, split));
+        }
+      }
+    }
+    in.expectEnd();
+    return new StarTree(dimensions, values, hasNull, aggregates, records, tuples, rows, nodes);
+  }
+
+  private static void checkNode(
+      PartReader in,
+      Nodes nodes,
+      int n,
+      int records,
+      int nodeCount,
+      int arity,
+      Object[][] values,
+      boolean[] hasNull)
+      throws CorruptSegmentException {
+    int start = nodes.start()[n];
+    int end = nodes.end()[n];
+    int split = nodes.split()[n];
+    boolean valid = start >= 0 && start <= end && end <= records && split >= -1 && split < arity;
+    if (valid && split >= 0) {
+      int first = nodes.firstChild()[n];
+      int children = nodes.children()[n];
+      valid = first > n && children > 0 && (long) first + children <= nodeCount;
+    }
+    if (valid && n > 0) {
+      int value = nodes.value()[n];
+      valid = value >= STAR; // checked against the parent's dimension when traversed
+    }
+    if (!valid) {
+      throw in.corrupt("star-tree node %d is malformed".formatted(n));
+    }
+  }
+
+  private static ValueType type(PartReader in) throws CorruptSegmentException {
+    int code = in.getByte();
+    return ValueType.fromCode(code)
+        .orElseThrow(() -> in.corrupt("unknown star-tree value type " + code));
+  }
+
+  @Override
+  public String toString() {
+    return "StarTree[dimensions=%s, metrics=%s, records=%d, nodes=%d]"
+        .formatted(dimensions, aggregates.metrics(), records, nodes.count());
+  }
+}

@@ -1,0 +1,211 @@
+package io.shelfmark.segment.startree;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
+import static java.util.Objects.requireNonNull;
+
+import io.shelfmark.segment.spi.ValueType;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Collects one data file's rows into star-tree records: each distinct tuple of dimension values
+ * with its aggregates. Lifecycle: {@link #valueId} for each row's dimension values, {@link #addRow}
+ * with those ids and the row's metric values, then {@link #build} once. Memory: one record per
+ * distinct tuple (4 bytes per dimension plus 8 per aggregate slot) and each dimension's distinct
+ * values. Not thread safe.
+ */
+public final class StarTreeBuilder {
+  /** The default {@code max-leaf-records}: a node with more records is split further. */
+  public static final int DEFAULT_MAX_LEAF_RECORDS = 10_000;
+
+  private final List<StarTreeDimension> dimensions;
+  private final Aggregates aggregates;
+  private final int maxLeafRecords;
+  private final Set<Integer> skipStarDimensions;
+  private final List<Map<Object, Integer>> valueIds;
+  private final int[] nullIds;
+  private final int arity;
+  private int[] tuples = new int[1024];
+  private long[] rows;
+  private int records;
+  private int[] table = new int[1024];
+  private boolean built;
+
+  /**
+   * @param dimensions in split order
+   * @param metrics the numeric columns aggregated
+   * @param maxLeafRecords a node holding more records is split on its next dimension
+   * @param skipStarDimensions indexes into {@code dimensions} that get no star node
+   */
+  public StarTreeBuilder(
+      List<StarTreeDimension> dimensions,
+      List<StarTreeMetric> metrics,
+      int maxLeafRecords,
+      Set<Integer> skipStarDimensions) {
+    this.dimensions = List.copyOf(requireNonNull(dimensions, "dimensions is null"));
+    checkArgument(!dimensions.isEmpty(), "a star-tree needs at least one dimension");
+    checkArgument(maxLeafRecords >= 1, "max-leaf-records must be positive: %s", maxLeafRecords);
+    this.aggregates = new Aggregates(requireNonNull(metrics, "metrics is null"));
+    this.maxLeafRecords = maxLeafRecords;
+    this.skipStarDimensions = Set.copyOf(skipStarDimensions);
+    this.arity = dimensions.size();
+    this.valueIds = new java.util.ArrayList<>();
+    for (int d = 0; d < arity; d++) {
+      valueIds.add(new HashMap<>());
+    }
+    this.nullIds = new int[arity];
+    Arrays.fill(nullIds, -1);
+    this.rows = new long[1024 * aggregates.width()];
+  }
+
+  /**
+   * The provisional id of a dimension's value: a Long, Double or String matching the dimension's
+   * type, or null. Ids are numbered in first-seen order and renumbered by value when built.
+   */
+  public int valueId(int dimension, Object value) {
+    Map<Object, Integer> ids = valueIds.get(dimension);
+    if (value == null) {
+      if (nullIds[dimension] < 0) {
+        // The null id takes a slot of its own among the provisional ids.
+        nullIds[dimension] = ids.size();
+        ids.put(NullValue.INSTANCE, nullIds[dimension]);
+      }
+      return nullIds[dimension];
+    }
+    if (value instanceof Double d && d == 0.0) {
+      value = 0.0; // -0.0 and 0.0 are one value, as in SQL
+    }
+    Integer id = ids.get(value);
+    if (id == null) {
+      id = ids.size();
+      ids.put(value, id);
+    }
+    return id;
+  }
+
+  /**
+   * Adds one row.
+   *
+   * @param ids per dimension, the value's id from {@link #valueId}
+   * @param nulls per metric, whether the row's value is null
+   * @param longValues per LONG metric, its value (other slots ignored)
+   * @param doubleValues per DOUBLE metric, its value (other slots ignored)
+   */
+  public void addRow(int[] ids, boolean[] nulls, long[] longValues, double[] doubleValues) {
+    checkState(!built, "Cannot add a row to a built star-tree");
+    int record = findOrAdd(ids);
+    aggregates.addRow(rows, record * aggregates.width(), nulls, longValues, doubleValues);
+  }
+
+  /** Records so far (distinct dimension tuples). */
+  public int recordCount() {
+    return records;
+  }
+
+  private int findOrAdd(int[] ids) {
+    int mask = table.length - 1;
+    int slot = hash(ids) & mask;
+    while (true) {
+      int entry = table[slot];
+      if (entry == 0) {
+        break;
+      }
+      if (Arrays.equals(tuples, (entry - 1) * arity, entry * arity, ids, 0, arity)) {
+        return entry - 1;
+      }
+      slot = (slot + 1) & mask;
+    }
+    int record = records++;
+    if ((record + 1) * arity > tuples.length) {
+      tuples = Arrays.copyOf(tuples, tuples.length * 2);
+    }
+    if ((record + 1) * aggregates.width() > rows.length) {
+      rows = Arrays.copyOf(rows, rows.length * 2);
+    }
+    System.arraycopy(ids, 0, tuples, record * arity, arity);
+    table[slot] = record + 1;
+    if (records * 2 > table.length) {
+      rehash();
+    }
+    return record;
+  }
+
+  private void rehash() {
+    table = new int[table.length * 2];
+    int mask = table.length - 1;
+    int[] probe = new int[arity];
+    for (int record = 0; record < records; record++) {
+      System.arraycopy(tuples, record * arity, probe, 0, arity);
+      int slot = hash(probe) & mask;
+      while (table[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = record + 1;
+    }
+  }
+
+  private int hash(int[] ids) {
+    int h = 0;
+    for (int d = 0; d < arity; d++) {
+      h = h * 0x9E3779B1 + ids[d];
+    }
+    return h ^ (h >>> 15);
+  }
+
+  /** Sorts each dimension's values, renumbers the records and builds the tree. */
+  public StarTree build() {
+    checkState(!built, "Cannot build a star-tree twice");
+    built = true;
+    table = null;
+    Object[][] values = new Object[arity][];
+    boolean[] hasNull = new boolean[arity];
+    int[][] renumber = new int[arity][];
+    for (int d = 0; d < arity; d++) {
+      Map<Object, Integer> ids = valueIds.get(d);
+      hasNull[d] = nullIds[d] >= 0;
+      Object[] sorted = ids.keySet().stream().filter(v -> v != NullValue.INSTANCE).toArray();
+      ValueType type = dimensions.get(d).type();
+      Arrays.sort(sorted, (a, b) -> compareValues(type, a, b));
+      values[d] = sorted;
+      renumber[d] = new int[ids.size()];
+      for (int id = 0; id < sorted.length; id++) {
+        renumber[d][ids.get(sorted[id])] = id;
+      }
+      if (hasNull[d]) {
+        renumber[d][nullIds[d]] = sorted.length;
+      }
+    }
+    for (int record = 0; record < records; record++) {
+      for (int d = 0; d < arity; d++) {
+        int at = record * arity + d;
+        tuples[at] = renumber[d][tuples[at]];
+      }
+    }
+    return new StarTreeConstruction(
+            dimensions, values, hasNull, aggregates, maxLeafRecords, skipStarDimensions)
+        .construct(tuples, rows, records);
+  }
+
+  static int compareValues(ValueType type, Object a, Object b) {
+    return switch (type) {
+      case LONG -> Long.compare((Long) a, (Long) b);
+      case DOUBLE -> Aggregates.compare((Double) a, (Double) b);
+      case STRING -> compareUtf8((String) a, (String) b);
+    };
+  }
+
+  private static int compareUtf8(String a, String b) {
+    return Arrays.compareUnsigned(
+        a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** The provisional id key of NULL (maps do not take null keys). */
+  private enum NullValue {
+    INSTANCE
+  }
+}

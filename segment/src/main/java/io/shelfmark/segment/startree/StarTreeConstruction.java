@@ -1,0 +1,221 @@
+package io.shelfmark.segment.startree;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the tree over a builder's records: sorts them in split order, splits a node holding more
+ * than {@code maxLeafRecords} records on its next dimension, and gives it (when that merges
+ * records: {@link #STAR_MAX_SHARE}) a star child whose records are the node's records with that
+ * dimension aggregated away (appended after the others). One use, not thread safe.
+ */
+final class StarTreeConstruction {
+  /**
+   * A star child is kept only when aggregating its dimension away leaves at most this share of the
+   * node's records: below nearly unique dimensions (a one-second bucket of a busy table) it would
+   * copy the node and double the tree for little.
+   */
+  static final double STAR_MAX_SHARE = 0.5;
+
+  private final List<StarTreeDimension> dimensions;
+  private final Object[][] values;
+  private final boolean[] hasNull;
+  private final Aggregates aggregates;
+  private final int maxLeafRecords;
+  private final Set<Integer> skipStar;
+  private final int arity;
+  private final int width;
+  private int[] tuples;
+  private long[] rows;
+  private int records;
+  private int[] nodeValue = new int[64];
+  private int[] nodeStart = new int[64];
+  private int[] nodeEnd = new int[64];
+  private int[] nodeSplit = new int[64];
+  private int[] nodeFirstChild = new int[64];
+  private int[] nodeChildren = new int[64];
+  private int nodes;
+
+  StarTreeConstruction(
+      List<StarTreeDimension> dimensions,
+      Object[][] values,
+      boolean[] hasNull,
+      Aggregates aggregates,
+      int maxLeafRecords,
+      Set<Integer> skipStar) {
+    this.dimensions = dimensions;
+    this.values = values;
+    this.hasNull = hasNull;
+    this.aggregates = aggregates;
+    this.maxLeafRecords = maxLeafRecords;
+    this.skipStar = skipStar;
+    this.arity = dimensions.size();
+    this.width = aggregates.width();
+  }
+
+  StarTree construct(int[] tuples, long[] rows, int records) {
+    this.tuples = tuples;
+    this.rows = rows;
+    this.records = records;
+    sortRange(0, records, 0);
+    int root = newNode(StarTree.ROOT, 0, records);
+    build(root, 0);
+    return new StarTree(
+        dimensions,
+        values,
+        hasNull,
+        aggregates,
+        this.records,
+        Arrays.copyOf(this.tuples, this.records * arity),
+        Arrays.copyOf(this.rows, this.records * width),
+        new StarTree.Nodes(
+            Arrays.copyOf(nodeValue, nodes),
+            Arrays.copyOf(nodeStart, nodes),
+            Arrays.copyOf(nodeEnd, nodes),
+            Arrays.copyOf(nodeSplit, nodes),
+            Arrays.copyOf(nodeFirstChild, nodes),
+            Arrays.copyOf(nodeChildren, nodes)));
+  }
+
+  private void build(int node, int level) {
+    int start = nodeStart[node];
+    int end = nodeEnd[node];
+    nodeSplit[node] = -1;
+    if (level == arity || end - start <= maxLeafRecords) {
+      return;
+    }
+    int children = 0;
+    for (int r = start; r < end; r++) {
+      if (r == start || id(r, level) != id(r - 1, level)) {
+        children++;
+      }
+    }
+    boolean star = children > 1 && !skipStar.contains(level);
+    int starStart = records;
+    if (star) {
+      for (int from = start; from < end; from++) {
+        int to = append(from);
+        tuples[to * arity + level] = StarTree.STAR;
+      }
+      sortRange(starStart, records, level + 1);
+      records = starStart + mergeEqual(starStart, records, level + 1);
+      if (records - starStart > STAR_MAX_SHARE * (end - start)) {
+        // Aggregating this dimension away hardly merges records (the ones below it are nearly
+        // unique): the star child would cost about as much as the node and save a query little.
+        records = starStart;
+        star = false;
+      }
+    }
+    int starEnd = records;
+    int first = nodes;
+    // The children take consecutive slots, allocated before any grandchild.
+    int r = start;
+    while (r < end) {
+      int value = id(r, level);
+      int runEnd = r + 1;
+      while (runEnd < end && id(runEnd, level) == value) {
+        runEnd++;
+      }
+      newNode(value, r, runEnd);
+      r = runEnd;
+    }
+    int starNode = star ? newNode(StarTree.STAR, starStart, starEnd) : -1;
+    nodeSplit[node] = level;
+    nodeFirstChild[node] = first;
+    nodeChildren[node] = children + (star ? 1 : 0);
+    for (int child = first; child < first + children; child++) {
+      build(child, level + 1);
+    }
+    if (star) {
+      build(starNode, level + 1);
+    }
+  }
+
+  private int id(int record, int dimension) {
+    return tuples[record * arity + dimension];
+  }
+
+  private int append(int from) {
+    int to = records++;
+    if (records * arity > tuples.length) {
+      tuples = Arrays.copyOf(tuples, Math.max(records * arity, tuples.length * 2));
+    }
+    if (records * width > rows.length) {
+      rows = Arrays.copyOf(rows, Math.max(records * width, rows.length * 2));
+    }
+    System.arraycopy(tuples, from * arity, tuples, to * arity, arity);
+    System.arraycopy(rows, from * width, rows, to * width, width);
+    return to;
+  }
+
+  /** Merges runs of records equal on dimensions {@code fromDimension..}; returns the count left. */
+  private int mergeEqual(int start, int end, int fromDimension) {
+    int out = start;
+    for (int r = start + 1; r < end; r++) {
+      if (Arrays.equals(
+          tuples,
+          out * arity + fromDimension,
+          (out + 1) * arity,
+          tuples,
+          r * arity + fromDimension,
+          (r + 1) * arity)) {
+        aggregates.merge(rows, out * width, rows, r * width);
+      } else {
+        out++;
+        if (out != r) {
+          System.arraycopy(tuples, r * arity, tuples, out * arity, arity);
+          System.arraycopy(rows, r * width, rows, out * width, width);
+        }
+      }
+    }
+    return end > start ? out - start + 1 : 0;
+  }
+
+  /** Sorts records {@code [start, end)} by dimensions {@code fromDimension..} in split order. */
+  private void sortRange(int start, int end, int fromDimension) {
+    int n = end - start;
+    if (n < 2 || fromDimension >= arity) {
+      return;
+    }
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = start + i;
+    }
+    Arrays.sort(
+        order,
+        (a, b) ->
+            Arrays.compare(
+                tuples,
+                a * arity + fromDimension,
+                (a + 1) * arity,
+                tuples,
+                b * arity + fromDimension,
+                (b + 1) * arity));
+    int[] sortedTuples = new int[n * arity];
+    long[] sortedRows = new long[n * width];
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(tuples, order[i] * arity, sortedTuples, i * arity, arity);
+      System.arraycopy(rows, order[i] * width, sortedRows, i * width, width);
+    }
+    System.arraycopy(sortedTuples, 0, tuples, start * arity, n * arity);
+    System.arraycopy(sortedRows, 0, rows, start * width, n * width);
+  }
+
+  private int newNode(int value, int start, int end) {
+    if (nodes == nodeValue.length) {
+      int size = nodes * 2;
+      nodeValue = Arrays.copyOf(nodeValue, size);
+      nodeStart = Arrays.copyOf(nodeStart, size);
+      nodeEnd = Arrays.copyOf(nodeEnd, size);
+      nodeSplit = Arrays.copyOf(nodeSplit, size);
+      nodeFirstChild = Arrays.copyOf(nodeFirstChild, size);
+      nodeChildren = Arrays.copyOf(nodeChildren, size);
+    }
+    nodeValue[nodes] = value;
+    nodeStart[nodes] = start;
+    nodeEnd[nodes] = end;
+    nodeSplit[nodes] = -1;
+    return nodes++;
+  }
+}

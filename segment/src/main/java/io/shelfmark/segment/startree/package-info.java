@@ -1,0 +1,33 @@
+/**
+ * Star-tree pre-aggregation: per segment, the data file's rows aggregated by a tuple of dimensions
+ * (plain columns, extracted map keys, time buckets) in a split order, with star nodes that
+ * aggregate one dimension away, so that a dashboard aggregation reads a few hundred pre-aggregated
+ * records instead of the matching rows. See docs/segment-format.md.
+ *
+ * <p>{@link io.shelfmark.segment.startree.StarTreeBuilder} collects the records while the file
+ * streams, {@link io.shelfmark.segment.startree.StarTree} is the sealed tree (build, serialize,
+ * parse, traverse). NULL dimension values (and map keys missing from a row) are a value of their
+ * own, never merged with another.
+ *
+ * <h2>Part {@code star-tree[<ordinal>]}, version 1 (little-endian)</h2>
+ *
+ * <pre>
+ * dimensions varint, per dimension:
+ *   name str | type u8 (ValueType code) | values varint | hasNull u8
+ *   | values (LONG: zigzag varlong; DOUBLE: f64; STRING: str) in id order; the null id is values
+ * metrics varint, per metric: column str | type u8 (LONG or DOUBLE) | extremes u8 (min and max kept)
+ * records varint
+ * per dimension: the records' ids, varint each (star = values + 1)
+ * count(*) per record: varlong
+ * per metric, per record: nonNull varlong, then LONG: sumHigh zigzag | sumLow zigzag [| min zigzag
+ *   | max zigzag]; DOUBLE: sum f64 [| min f64 | max f64] (bracketed only with extremes; min/max
+ *   meaningless when nonNull is 0)
+ * nodes varint, per node: value (zigzag: an id, -1 for a star node, -2 for the root)
+ *   | first record varint | end record varint | split dimension (zigzag, -1 for a leaf)
+ *   | first child varint | children varint
+ * </pre>
+ *
+ * <p>Records under a node are contiguous; a node's children are contiguous in the node array,
+ * ordered by value id with the star child last.
+ */
+package io.shelfmark.segment.startree;

@@ -1,0 +1,231 @@
+package io.shelfmark.segment.startree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shelfmark.segment.format.CorruptSegmentException;
+import io.shelfmark.segment.format.PartReader;
+import io.shelfmark.segment.spi.ValueType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Random rows (NULL dimension values, NULL metrics, extreme longs) aggregated through a star-tree,
+ * for random constraints and groupings, against the same aggregation computed row by row; at leaf
+ * sizes that make every node a leaf, and ones that split down to single records, with and without
+ * star nodes, before and after a serialization round trip.
+ */
+class TestStarTree {
+  private static final List<StarTreeDimension> DIMENSIONS =
+      List.of(
+          new StarTreeDimension("a", ValueType.LONG),
+          new StarTreeDimension("b", ValueType.STRING),
+          new StarTreeDimension("c", ValueType.DOUBLE),
+          new StarTreeDimension("d", ValueType.LONG));
+  private static final List<StarTreeMetric> METRICS =
+      List.of(
+          new StarTreeMetric("x", ValueType.LONG, true),
+          new StarTreeMetric("y", ValueType.DOUBLE, true));
+
+  private record Row(Object[] dims, Long x, Double y) {}
+
+  @Test
+  void randomQueriesMatchRowByRowAggregation() throws Exception {
+    Random random = new Random(24);
+    for (int round = 0; round < 24; round++) {
+      int rowCount = random.nextInt(1, 3000);
+      List<Row> rows = randomRows(random, rowCount);
+      int maxLeaf = new int[] {1, 3, 50, 100_000}[round % 4];
+      Set<Integer> skip = round % 3 == 0 ? Set.of(1) : round % 3 == 1 ? Set.of() : Set.of(0, 2);
+      StarTree built = build(rows, maxLeaf, skip);
+      StarTree tree = roundTrip(built);
+      assertThat(tree.recordCount()).isEqualTo(built.recordCount());
+      for (int query = 0; query < 40; query++) {
+        boolean[] grouped = new boolean[4];
+        Object[][] allowedValues = new Object[4][];
+        for (int d = 0; d < 4; d++) {
+          grouped[d] = random.nextInt(4) == 0;
+          if (random.nextInt(3) == 0) {
+            allowedValues[d] = new Object[] {pick(random, d), pick(random, d)};
+          }
+        }
+        assertThat(viaTree(tree, grouped, allowedValues))
+            .as("round %d query %d", round, query)
+            .isEqualTo(rowByRow(rows, grouped, allowedValues));
+      }
+    }
+  }
+
+  @Test
+  void corruptIdIsRefused() throws Exception {
+    List<Row> rows = randomRows(new Random(1), 10);
+    byte[] bytes = build(rows, 1, Set.of()).serialize();
+    byte[] damaged = Arrays.copyOf(bytes, bytes.length - 3);
+    assertThatThrownBy(() -> StarTree.parse(reader(damaged)))
+        .isInstanceOf(CorruptSegmentException.class);
+  }
+
+  private static List<Row> randomRows(Random random, int count) {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Object[] dims = new Object[4];
+      for (int d = 0; d < 4; d++) {
+        dims[d] = random.nextInt(8) == 0 ? null : pick(random, d);
+      }
+      Long x =
+          random.nextInt(10) == 0
+              ? null
+              : random.nextInt(20) == 0
+                  ? Long.MAX_VALUE - random.nextInt(3)
+                  : random.nextLong(-50, 50);
+      Double y = random.nextInt(10) == 0 ? null : (double) random.nextInt(-100, 100) / 4;
+      rows.add(new Row(dims, x, y));
+    }
+    return rows;
+  }
+
+  private static Object pick(Random random, int dimension) {
+    return switch (dimension) {
+      case 0 -> (long) random.nextInt(5);
+      case 1 -> "s" + random.nextInt(7);
+      case 2 -> random.nextInt(3) == 0 ? -0.0 : (double) random.nextInt(3);
+      default -> (long) random.nextInt(40);
+    };
+  }
+
+  private static StarTree build(List<Row> rows, int maxLeaf, Set<Integer> skip) {
+    StarTreeBuilder builder = new StarTreeBuilder(DIMENSIONS, METRICS, maxLeaf, skip);
+    int[] ids = new int[4];
+    for (Row row : rows) {
+      for (int d = 0; d < 4; d++) {
+        ids[d] = builder.valueId(d, row.dims()[d]);
+      }
+      builder.addRow(
+          ids,
+          new boolean[] {row.x() == null, row.y() == null},
+          new long[] {row.x() == null ? 0 : row.x(), 0},
+          new double[] {0, row.y() == null ? 0 : row.y()});
+    }
+    return builder.build();
+  }
+
+  private static StarTree roundTrip(StarTree tree) throws CorruptSegmentException {
+    return StarTree.parse(reader(tree.serialize()));
+  }
+
+  private static PartReader reader(byte[] bytes) {
+    return new PartReader(
+        "test", "star-tree[0]", 0, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
+  }
+
+  /** Per group: count, x's count, sum, min, max, y's count, sum, min, max. */
+  private static Map<List<Object>, List<Object>> viaTree(
+      StarTree tree, boolean[] grouped, Object[][] allowedValues) {
+    boolean[][] allowed = new boolean[4][];
+    for (int d = 0; d < 4; d++) {
+      if (allowedValues[d] != null) {
+        allowed[d] = new boolean[tree.idCount(d)];
+        for (int id = 0; id < tree.idCount(d); id++) {
+          Object value = tree.value(d, id);
+          allowed[d][id] = value != null && Arrays.asList(allowedValues[d]).contains(norm(value));
+        }
+      }
+    }
+    Map<List<Object>, List<Object>> groups = new HashMap<>();
+    tree.traverse(
+        allowed,
+        grouped,
+        record -> {
+          List<Object> key = new ArrayList<>();
+          for (int d = 0; d < 4; d++) {
+            if (grouped[d]) {
+              key.add(norm(tree.value(d, tree.id(record, d))));
+            }
+          }
+          long[] acc =
+              groups.computeIfAbsent(key, k -> newState()).get(0) instanceof long[] l ? l : null;
+          double[] dacc = (double[]) groups.get(key).get(1);
+          acc[0] += tree.count(record);
+          acc[1] += tree.nonNull(record, 0);
+          acc[2] += tree.sumLow(record, 0); // wraps like the row-by-row sum below
+          if (tree.nonNull(record, 0) > 0) {
+            acc[3] = Math.max(acc[3], tree.longMax(record, 0));
+          }
+          dacc[0] += tree.nonNull(record, 1);
+          dacc[1] += tree.doubleSum(record, 1);
+          if (tree.nonNull(record, 1) > 0) {
+            dacc[2] = Math.min(dacc[2], tree.doubleMin(record, 1));
+          }
+        });
+    return finish(groups);
+  }
+
+  private static Map<List<Object>, List<Object>> rowByRow(
+      List<Row> rows, boolean[] grouped, Object[][] allowedValues) {
+    Map<List<Object>, List<Object>> groups = new HashMap<>();
+    for (Row row : rows) {
+      boolean passes = true;
+      List<Object> key = new ArrayList<>();
+      for (int d = 0; d < 4; d++) {
+        Object value = row.dims()[d] == null ? null : norm(row.dims()[d]);
+        if (allowedValues[d] != null
+            && (value == null || !Arrays.asList(allowedValues[d]).contains(value))) {
+          passes = false;
+        }
+        if (grouped[d]) {
+          key.add(value);
+        }
+      }
+      if (!passes) {
+        continue;
+      }
+      List<Object> state = groups.computeIfAbsent(key, k -> newState());
+      long[] acc = (long[]) state.get(0);
+      double[] dacc = (double[]) state.get(1);
+      acc[0]++;
+      if (row.x() != null) {
+        acc[1]++;
+        acc[2] += row.x();
+        acc[3] = Math.max(acc[3], row.x());
+      }
+      if (row.y() != null) {
+        dacc[0]++;
+        dacc[1] += row.y();
+        dacc[2] = Math.min(dacc[2], row.y());
+      }
+    }
+    return finish(groups);
+  }
+
+  private static Map<List<Object>, List<Object>> finish(Map<List<Object>, List<Object>> groups) {
+    Map<List<Object>, List<Object>> result = new HashMap<>();
+    groups.forEach(
+        (key, state) -> {
+          long[] acc = (long[]) state.get(0);
+          double[] dacc = (double[]) state.get(1);
+          // Quarters sum exactly in doubles whatever the order.
+          result.put(key, List.of(acc[0], acc[1], acc[2], acc[3], dacc[0], dacc[1], dacc[2]));
+        });
+    return result;
+  }
+
+  private static List<Object> newState() {
+    long[] acc = new long[4];
+    acc[3] = Long.MIN_VALUE;
+    double[] dacc = new double[4];
+    dacc[2] = Double.POSITIVE_INFINITY;
+    return new ArrayList<>(List.of(acc, dacc));
+  }
+
+  private static Object norm(Object value) {
+    return value instanceof Double d && d == 0.0 ? 0.0 : value;
+  }
+}
