@@ -51,7 +51,7 @@ class TestJsonBodies {
                 + "\"numGroupsLimitReached\":false,"
                 + "\"partialResult\":false,\"timeUsedMs\":17,\"requestId\":\"12\","
                 + "\"brokerId\":\"Broker_h_8099\","
-                + "\"storageBytesRead\":3000000,\"storageRequests\":2,\"cacheHits\":5,"
+                + "\"storageBytesRead\":3000000,\"storageRequests\":2,\"storageRetries\":0,\"cacheHits\":5,"
                 + "\"cacheMisses\":7,\"snapshotId\":42}");
   }
 
@@ -77,7 +77,7 @@ class TestJsonBodies {
                 + "\"numGroupsLimitReached\":false,"
                 + "\"partialResult\":false,\"timeUsedMs\":0,\"requestId\":\"7\","
                 + "\"brokerId\":\"Broker_h_1\",\"storageBytesRead\":0,"
-                + "\"storageRequests\":0,\"cacheHits\":0,\"cacheMisses\":0,\"snapshotId\":-1}");
+                + "\"storageRequests\":0,\"storageRetries\":0,\"cacheHits\":0,\"cacheMisses\":0,\"snapshotId\":-1}");
   }
 
   @Test
