@@ -173,6 +173,10 @@ class TestExplain {
         .doesNotContain("+---");
   }
 
+  private static String withoutStarTrees(String sql) {
+    return sql.contains("OPTION(") ? sql : sql + " OPTION(useStarTree=false)";
+  }
+
   private static JsonNode query(String sql) {
     JsonNode response = broker.query(sql, Optional.empty());
     assertThat(response.path("exceptions")).as(sql).isEmpty();
@@ -187,7 +191,9 @@ class TestExplain {
    * @return whether the query was answered (false: refused alike with and without ANALYZE)
    */
   private static boolean checkAgreement(String name, String sql) {
-    JsonNode plain = broker.query(sql, Optional.empty());
+    // EXPLAIN profiles the row path (star-trees are not profiled yet): the plain run to compare
+    // with answers from rows too.
+    JsonNode plain = broker.query(withoutStarTrees(sql), Optional.empty());
     if (!plain.path("exceptions").isEmpty()) {
       // A query refused (a limit, an overflow) is refused the same way under ANALYZE.
       JsonNode analyzed = broker.query("EXPLAIN ANALYZE " + sql, Optional.empty());

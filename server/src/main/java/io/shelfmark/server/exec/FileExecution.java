@@ -162,7 +162,13 @@ final class FileExecution {
    * through the normal path, each edge as a query of its own over this file, and merged in.
    */
   private Optional<PartialResult> fromStarTree(Segment segment) throws IOException {
-    if (!context.useStarTrees() || !plan.aggregated() || !task.deletedPositions().isEmpty()) {
+    // EXPLAIN and EXPLAIN ANALYZE profile the row path: a star-tree answer has no per-term index,
+    // page plan or read to report yet, so under a profile the file is planned and run from its
+    // rows.
+    if (!context.useStarTrees()
+        || context.profiles().enabled()
+        || !plan.aggregated()
+        || !task.deletedPositions().isEmpty()) {
       return Optional.empty();
     }
     List<io.shelfmark.segment.startree.StarTree> trees = segment.starTrees();
