@@ -5,11 +5,8 @@ import io.shelfmark.segment.spi.IdRange;
 import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Turns a comparison into inclusive intervals of a long domain in which value order is signed long
@@ -75,47 +72,40 @@ public final class LongIntervals {
     return List.of(new Interval(domain, domain));
   }
 
+  /**
+   * The list's points as intervals, adjacent points merged ({@code IN (3, 4, 5)} is one interval):
+   * with a dictionary, its ids matched once ({@link DictionaryMatch}); without, the values
+   * themselves, whose domain order is their {@link In} order.
+   */
   private static List<Interval> points(In in, Optional<Dictionary> dictionary) {
-    if (dictionary.isPresent()
-        && in.values().size() > dictionary.get().size()
-        && in.valueType() != ValueType.DOUBLE) {
-      return pointsByEntry(in, dictionary.get());
+    if (dictionary.isPresent()) {
+      int[] ids = DictionaryMatch.ids(dictionary.get(), in.values());
+      long[] domains = new long[ids.length];
+      for (int i = 0; i < ids.length; i++) {
+        domains[i] = ids[i];
+      }
+      return merged(domains);
     }
     long[] domains = new long[in.values().size()];
-    int count = 0;
-    for (Value value : in.values()) {
-      if (dictionary.isPresent()) {
-        int id = dictionary.get().indexOf(value);
-        if (id >= 0) {
-          domains[count++] = id;
-        }
-      } else {
-        domains[count++] = toDomain(value);
-      }
+    for (int i = 0; i < domains.length; i++) {
+      domains[i] = toDomain(in.values().get(i));
     }
-    Arrays.sort(domains, 0, count);
-    List<Interval> intervals = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      if (i == 0 || domains[i] != domains[i - 1]) {
-        intervals.add(new Interval(domains[i], domains[i]));
-      }
-    }
-    return intervals;
+    return merged(domains);
   }
 
-  /**
-   * The ids of the dictionary's entries found in a list longer than the dictionary: one hash lookup
-   * per entry instead of one binary search of the dictionary per value (50,000 values over 150
-   * segments of a few thousand entries each were 7.5 million searches). LONG and STRING values are
-   * equal exactly when they compare equal; DOUBLE (-0.0, NaN) takes the search.
-   */
-  private static List<Interval> pointsByEntry(In in, Dictionary dictionary) {
-    Set<Value> wanted = new HashSet<>(in.values());
+  /** Ascending distinct points as intervals, runs of consecutive points merged. */
+  private static List<Interval> merged(long[] ascending) {
     List<Interval> intervals = new ArrayList<>();
-    for (int id = 0; id < dictionary.size(); id++) {
-      if (wanted.contains(dictionary.value(id))) {
-        intervals.add(new Interval(id, id));
+    int i = 0;
+    while (i < ascending.length) {
+      long low = ascending[i];
+      long high = low;
+      i++;
+      while (i < ascending.length && high != Long.MAX_VALUE && ascending[i] == high + 1) {
+        high = ascending[i];
+        i++;
       }
+      intervals.add(new Interval(low, high));
     }
     return intervals;
   }

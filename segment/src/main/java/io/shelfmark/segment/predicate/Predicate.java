@@ -34,6 +34,16 @@ public sealed interface Predicate permits ColumnPredicate, IsNull, Not, And, Or 
     return new In(column, List.copyOf(values));
   }
 
+  /**
+   * A predicate no doc matches, written over {@code column} ({@code column IS NULL AND column IS
+   * NOT NULL}): what a filter term that is never TRUE, such as {@code x NOT IN (1, NULL)},
+   * translates to. Its negation matches every doc, so use it only where no NOT is applied above it
+   * (a normalised filter's terms).
+   */
+  static Predicate none(String column) {
+    return new And(List.of(new IsNull(column), new Not(new IsNull(column))));
+  }
+
   static IsNull isNull(String column) {
     return new IsNull(column);
   }

@@ -122,7 +122,7 @@ class TestDictionaries {
             new io.shelfmark.segment.predicate.In("c", present),
             ValueType.STRING,
             java.util.Optional.of(dictionary));
-    // More values than entries (absent ones added): one lookup per entry; the same ids.
+    // More values than entries (absent ones added): one walk of the dictionary; the same ids.
     List<Value> many = new ArrayList<>(present);
     for (int i = 0; i < 50; i++) {
       many.add(Value.of("absent-" + i));
@@ -133,7 +133,10 @@ class TestDictionaries {
                 ValueType.STRING,
                 java.util.Optional.of(dictionary)))
         .isEqualTo(searched)
-        .hasSize(3);
+        // ids 0 (""), 2 ("node-b") and 3 ("zz"): adjacent ids make one interval.
+        .containsExactly(
+            new io.shelfmark.segment.predicate.LongIntervals.Interval(0, 0),
+            new io.shelfmark.segment.predicate.LongIntervals.Interval(2, 3));
   }
 
   private static Dictionary read(byte[] part, ValueType type) throws CorruptSegmentException {

@@ -38,7 +38,7 @@ import java.util.Optional;
  * <p>Each translation is exact in three-valued logic: {@code x <> v} becomes {@code NOT (x = v)},
  * which the segment defines as true only where x is not null, as SQL does. {@code x IN (a, NULL)}
  * keeps its non-null items (the NULL item can only turn FALSE into UNKNOWN, and neither passes a
- * filter); {@code x NOT IN (..., NULL)} is never TRUE, so it is not translated. Stateless.
+ * filter); {@code x NOT IN (..., NULL)} is never TRUE, so it matches no doc. Stateless.
  */
 public final class PredicateTranslator {
   /** Which segment column, if any, answers for a table column or map key. */
@@ -148,29 +148,30 @@ public final class PredicateTranslator {
     return Optional.of(negate(range, between.negated()));
   }
 
+  /**
+   * {@code x [NOT] IN (...)}. The values come sorted from {@link InValues}, once per list for all
+   * of a query's files. A list whose items are all NULL ({@code x IN (NULL)}), and any {@code NOT
+   * IN} list holding a NULL ({@code x NOT IN (1, NULL)} is {@code x <> 1 AND x <> NULL}: FALSE or
+   * UNKNOWN, never TRUE), passes no row: {@link Predicate#none}. Such a term appears only where the
+   * normalised filter put it, below AND/OR and never below a NOT, so matching nothing is exact.
+   */
   private Optional<Predicate> in(InList in) {
-    if (in.negated() && in.hasNullItem()) {
-      return Optional.empty();
-    }
     Optional<SegmentColumn> column = column(in.value());
     if (column.isEmpty()) {
       return Optional.empty();
     }
-    List<Value> values = new ArrayList<>();
-    for (Literal item : in.items()) {
-      if (item.isNull()) {
-        continue;
-      }
-      Optional<Value> value = value(item, column.get().type());
-      if (value.isEmpty()) {
-        return Optional.empty();
-      }
-      values.add(value.get());
+    String name = column.get().name();
+    if (in.negated() && in.hasNullItem()) {
+      return Optional.of(Predicate.none(name));
     }
+    Optional<List<Value>> values = InValues.of(in, column.get().type());
     if (values.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(negate(new In(column.get().name(), values), in.negated()));
+    if (values.get().isEmpty()) {
+      return Optional.of(Predicate.none(name));
+    }
+    return Optional.of(negate(new In(name, values.get()), in.negated()));
   }
 
   private Optional<Predicate> like(Like like) {

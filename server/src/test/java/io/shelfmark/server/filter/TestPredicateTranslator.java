@@ -60,7 +60,12 @@ class TestPredicateTranslator {
         .containsExactly("r = 15000", "a >= 10", "a <= 20", "NOT (s = 'x')");
     assertThat(translate("m['node'] = 'xyz'")).containsExactly("m['node'] = 'xyz'");
     assertThat(translate("a BETWEEN 1 AND 5")).containsExactly("a >= 1 AND a <= 5");
-    assertThat(translate("a IN (3, 1, NULL)")).containsExactly("a IN (3, 1)");
+    // IN keeps its values sorted and distinct; a NULL item cannot make a row pass.
+    assertThat(translate("a IN (3, 1, NULL, 3)")).containsExactly("a IN (1, 3)");
+    // Never TRUE: a NOT IN holding a NULL, an IN of only NULLs. Nothing matches.
+    assertThat(translate("a NOT IN (1, NULL)"))
+        .containsExactly("(a IS NULL) AND (NOT (a IS NULL))");
+    assertThat(translate("a IN (NULL)")).containsExactly("(a IS NULL) AND (NOT (a IS NULL))");
     assertThat(translate("s LIKE 'exact'")).containsExactly("s = 'exact'");
     assertThat(translate("s IS NULL OR a > 3")).containsExactly("(s IS NULL) OR (a > 3)");
     assertThat(translate("5 < a")).containsExactly("a > 5");
@@ -97,7 +102,6 @@ class TestPredicateTranslator {
     assertThat(translate("s LIKE '%tk'")).containsExactly("residual (s LIKE '%tk')");
     assertThat(translate("s LIKE 't%k'")).containsExactly("residual (s LIKE 't%k')");
     assertThat(translate("s LIKE '%'")).containsExactly("residual (s LIKE '%')");
-    assertThat(translate("a NOT IN (1, NULL)")).containsExactly("residual (a NOT IN (1, NULL))");
     // One untranslatable leaf makes the whole OR residual.
     assertThat(translate("a = 1 OR unindexed = 2"))
         .containsExactly("residual ((a = 1) OR (unindexed = 2))");
