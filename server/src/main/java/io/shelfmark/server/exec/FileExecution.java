@@ -5,7 +5,9 @@ import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.profile.TermProfile;
+import io.shelfmark.exchange.result.AggregateState;
 import io.shelfmark.exchange.result.ExecutionStatistics;
+import io.shelfmark.exchange.result.Group;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
@@ -131,6 +133,10 @@ final class FileExecution {
     Filter filter = filter(segment, prepared, footer, fields, sources, live);
     notes.indexNanos = System.nanoTime() - indexStarted;
     notes.rowGroups = footer.rowGroupCount();
+    Optional<PartialResult> extremes = fromIndexExtremes(segment, sources, filter, liveCount);
+    if (extremes.isPresent()) {
+      return extremes.get();
+    }
     BatchConsumer consumer =
         plan.aggregated()
             ? new AggregateConsumer(plan, context.limits())
@@ -154,6 +160,29 @@ final class FileExecution {
         ? result
         : PartialResult.mergeAll(
             List.of(result, rowGroupGroups), context::checkContinue, QueryExecutor.limits(context));
+  }
+
+  /**
+   * MIN/MAX (with COUNTs) without GROUP BY from the segment's range or inverted indexes, when the
+   * filter is exact ({@link IndexExtremes}): no doc visited, no page read. Profiles (EXPLAIN) keep
+   * the row path, whose phases they report.
+   */
+  private Optional<PartialResult> fromIndexExtremes(
+      Optional<Segment> segment, ColumnSources sources, Filter filter, long liveCount)
+      throws IOException {
+    if (segment.isEmpty() || !filter.exact() || context.profiles().enabled()) {
+      return Optional.empty();
+    }
+    Optional<List<AggregateState>> states =
+        IndexExtremes.states(plan, sources, segment.get(), filter.definite());
+    if (states.isEmpty()) {
+      return Optional.empty();
+    }
+    docsScanned = filter.definite().getLongCardinality();
+    log.debug("File {}: MIN/MAX of {} docs from the segment's indexes", file.path(), docsScanned);
+    return Optional.of(
+        PartialResult.ofGroups(
+            List.of(new Group(List.of(), states.get())), statistics(true, liveCount, true, null)));
   }
 
   /**

@@ -9,6 +9,7 @@ import io.shelfmark.segment.spi.Dictionary;
 import io.shelfmark.segment.spi.IndexReader;
 import io.shelfmark.segment.spi.IndexResult;
 import io.shelfmark.segment.spi.ReaderContext;
+import io.shelfmark.segment.spi.Value;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.List;
 import java.util.Optional;
@@ -121,6 +122,58 @@ public final class RangeIndexReader implements IndexReader {
       result.or(matches);
     }
     return IndexResult.exact(result);
+  }
+
+  /**
+   * The least non-null value among {@code docs}, or empty when they hold none: a binary search over
+   * the stored domain, each step one {@code lteCardinality} pass over the slices (about the bit
+   * width's number of steps), so the answer costs no per-doc work whatever the number of docs.
+   */
+  public Optional<Value> min(RoaringBitmap docs) {
+    return extreme(docs, false);
+  }
+
+  /** The greatest non-null value among {@code docs}, or empty; see {@link #min}. */
+  public Optional<Value> max(RoaringBitmap docs) {
+    return extreme(docs, true);
+  }
+
+  private Optional<Value> extreme(RoaringBitmap docs, boolean max) {
+    if (bitmap == null) {
+      return Optional.empty();
+    }
+    // Null docs hold 0 or maxRelative + 1: out of the search either way.
+    RoaringBitmap scope = nulls.isEmpty() ? docs : RoaringBitmap.andNot(docs, nulls);
+    if (scope.isEmpty()) {
+      return Optional.empty();
+    }
+    // Relative values are unsigned: low..high in unsigned order; the answer lies in low..high.
+    long low = 0;
+    long high = maxRelative;
+    while (low != high) {
+      long middle = low + ((high - low) >>> 1);
+      if (max) {
+        // Some doc above middle: the max is above it.
+        if (bitmap.gtCardinality(middle, scope) > 0) {
+          low = middle + 1;
+        } else {
+          high = middle;
+        }
+      } else if (bitmap.lteCardinality(middle, scope) > 0) {
+        high = middle;
+      } else {
+        low = middle + 1;
+      }
+    }
+    return Optional.of(value(low));
+  }
+
+  private Value value(long relative) {
+    if (mode == RangeIndexType.MODE_DICTIONARY_IDS) {
+      return dictionary.orElseThrow().value((int) relative);
+    }
+    long domain = base + relative;
+    return type == ValueType.DOUBLE ? Value.of(Value.fromSortableBits(domain)) : Value.of(domain);
   }
 
   @Override
