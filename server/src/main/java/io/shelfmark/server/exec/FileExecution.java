@@ -5,7 +5,6 @@ import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.profile.TermProfile;
-import io.shelfmark.exchange.result.AggregateState;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.Group;
 import io.shelfmark.exchange.result.PartialResult;
@@ -163,9 +162,9 @@ final class FileExecution {
   }
 
   /**
-   * MIN/MAX (with COUNTs) without GROUP BY from the segment's range or inverted indexes, when the
-   * filter is exact ({@link IndexExtremes}): no doc visited, no page read. Profiles (EXPLAIN) keep
-   * the row path, whose phases they report.
+   * MIN/MAX (with COUNTs), without GROUP BY or grouped by one inverted-indexed column, from the
+   * segment's range or inverted indexes, when the filter is exact ({@link IndexExtremes}): no doc
+   * visited, no page read. Profiles (EXPLAIN) keep the row path, whose phases they report.
    */
   private Optional<PartialResult> fromIndexExtremes(
       Optional<Segment> segment, ColumnSources sources, Filter filter, long liveCount)
@@ -173,16 +172,15 @@ final class FileExecution {
     if (segment.isEmpty() || !filter.exact() || context.profiles().enabled()) {
       return Optional.empty();
     }
-    Optional<List<AggregateState>> states =
-        IndexExtremes.states(plan, sources, segment.get(), filter.definite());
-    if (states.isEmpty()) {
+    Optional<List<Group>> groups =
+        IndexExtremes.groups(plan, sources, segment.get(), filter.definite());
+    if (groups.isEmpty()) {
       return Optional.empty();
     }
     docsScanned = filter.definite().getLongCardinality();
     log.debug("File {}: MIN/MAX of {} docs from the segment's indexes", file.path(), docsScanned);
     return Optional.of(
-        PartialResult.ofGroups(
-            List.of(new Group(List.of(), states.get())), statistics(true, liveCount, true, null)));
+        PartialResult.ofGroups(groups.get(), statistics(true, liveCount, true, null)));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.shelfmark.server.exec;
 
 import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.Group;
 import io.shelfmark.segment.index.inverted.InvertedIndexReader;
 import io.shelfmark.segment.index.inverted.InvertedIndexType;
 import io.shelfmark.segment.index.range.RangeIndexReader;
@@ -17,71 +18,107 @@ import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.plan.AggregateCall;
 import io.shelfmark.sql.plan.AggregateFunction;
 import io.shelfmark.sql.plan.QueryPlan;
+import io.shelfmark.sql.type.SqlType;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * An aggregation without GROUP BY whose every aggregate is {@code MIN(x)}, {@code MAX(x)}, {@code
- * COUNT(*)} or {@code COUNT(x)}, answered from a segment's indexes for the exact matching docs
- * without visiting them one by one: a range index finds the least or greatest value among the docs
- * by a binary search over its domain ({@link RangeIndexReader#min}: about the value spread's bit
- * width in passes over the slices), an inverted index by the first (or last) dictionary id whose
- * posting list meets the docs; counts are the docs' cardinality less the column's nulls. Before,
- * MIN/MAX of a range-indexed column read its pages from Parquet, and of an inverted- or
- * forward-indexed column read every matching doc's id.
+ * An aggregation whose every aggregate is {@code MIN(x)}, {@code MAX(x)}, {@code COUNT(*)} or
+ * {@code COUNT(x)}, without GROUP BY or grouped by one inverted-indexed column, answered from a
+ * segment's indexes for the exact matching docs without visiting them one by one:
  *
- * <p>The states are those the row path gives (MIN/MAX boxed in the column's SQL type, a MIN over no
- * non-null value is null), so they merge with other files'. Stateless.
+ * <ul>
+ *   <li>a range index finds the least or greatest value among the docs by a binary search over its
+ *       domain ({@link RangeIndexReader#min}: about the value spread's bit width in passes over the
+ *       slices);
+ *   <li>an inverted index by the first (or last) dictionary id whose posting list meets the docs;
+ *   <li>counts are the docs' cardinality less the column's nulls;
+ *   <li>a group key's groups are its posting lists intersected with the docs (and the docs whose
+ *       key is null), each answered as above — only when the key has no more values than the docs,
+ *       so the work per group never exceeds what visiting the docs would cost.
+ * </ul>
+ *
+ * Before, MIN/MAX of a range-indexed column read its pages from Parquet, and of an inverted- or
+ * forward-indexed column read every matching doc's id. The states are those the row path gives
+ * (MIN/MAX and keys boxed in the column's SQL type, a MIN over no non-null value is null), so they
+ * merge with other files'. Stateless.
  */
 final class IndexExtremes {
   private IndexExtremes() {}
 
+  /** One aggregate's answer for a set of docs. */
+  @FunctionalInterface
+  private interface Answer {
+    AggregateState state(RoaringBitmap docs);
+  }
+
   /**
-   * The aggregates' states for {@code docs}, in the plan's order, or empty when some aggregate is
-   * not of these kinds or its column has no index that answers it.
+   * The file's groups for {@code docs}, or empty when some aggregate or key is not of these kinds
+   * or its column has no index that answers it.
    *
    * @param docs the exact matching docs (deleted docs already removed)
    */
-  static Optional<List<AggregateState>> states(
+  static Optional<List<Group>> groups(
       QueryPlan plan, ColumnSources sources, Segment segment, RoaringBitmap docs)
       throws IOException {
-    if (!plan.aggregated() || !plan.groupKeys().isEmpty() || !hasExtreme(plan)) {
+    if (!plan.aggregated() || plan.groupKeys().size() > 1 || !hasExtreme(plan)) {
       return Optional.empty();
     }
-    List<AggregateState> states = new ArrayList<>(plan.aggregates().size());
-    long count = docs.getLongCardinality();
+    List<Answer> answers = new ArrayList<>(plan.aggregates().size());
     for (AggregateCall call : plan.aggregates()) {
-      if (call.function() == AggregateFunction.COUNT_STAR) {
-        states.add(new AggregateState.Count(count));
-        continue;
-      }
-      if (call.argument().isEmpty()) {
+      Optional<Answer> answer = answer(call, sources, segment);
+      if (answer.isEmpty()) {
         return Optional.empty();
       }
-      Optional<SegmentColumn> column = sources.segmentColumn(call.argument().get());
-      if (column.isEmpty()) {
-        return Optional.empty();
-      }
-      Optional<AggregateState> state =
-          switch (call.function()) {
-            case COUNT ->
-                Optional.of(
-                    new AggregateState.Count(
-                        count
-                            - RoaringBitmap.andCardinality(
-                                segment.nulls(column.get().name()), docs)));
-            case MIN, MAX -> extreme(call, column.get(), segment, docs);
-            default -> Optional.empty();
-          };
-      if (state.isEmpty()) {
-        return Optional.empty();
-      }
-      states.add(state.get());
+      answers.add(answer.get());
     }
-    return Optional.of(states);
+    if (plan.groupKeys().isEmpty()) {
+      return Optional.of(List.of(new Group(List.of(), states(answers, docs))));
+    }
+    return grouped(plan.groupKeys().get(0), answers, sources, segment, docs);
+  }
+
+  private static Optional<List<Group>> grouped(
+      Expression key,
+      List<Answer> answers,
+      ColumnSources sources,
+      Segment segment,
+      RoaringBitmap docs)
+      throws IOException {
+    Optional<SegmentColumn> column = sources.segmentColumn(key);
+    if (column.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<Inverted> inverted = inverted(segment, column.get().name());
+    if (inverted.isEmpty() || inverted.get().dictionary().size() > docs.getLongCardinality()) {
+      return Optional.empty();
+    }
+    Dictionary dictionary = inverted.get().dictionary();
+    List<Group> groups = new ArrayList<>();
+    for (int id = 0; id < dictionary.size(); id++) {
+      RoaringBitmap members = inverted.get().reader().postings(id).and(docs);
+      if (!members.isEmpty()) {
+        Object value = KeyValues.box(key.type(), raw(dictionary.value(id)));
+        groups.add(new Group(Collections.singletonList(value), states(answers, members)));
+      }
+    }
+    RoaringBitmap nullKeys = RoaringBitmap.and(segment.nulls(column.get().name()), docs);
+    if (!nullKeys.isEmpty()) {
+      groups.add(new Group(Collections.singletonList(null), states(answers, nullKeys)));
+    }
+    return Optional.of(groups);
+  }
+
+  private static List<AggregateState> states(List<Answer> answers, RoaringBitmap docs) {
+    List<AggregateState> states = new ArrayList<>(answers.size());
+    for (Answer answer : answers) {
+      states.add(answer.state(docs));
+    }
+    return states;
   }
 
   private static boolean hasExtreme(QueryPlan plan) {
@@ -93,42 +130,82 @@ final class IndexExtremes {
     return false;
   }
 
-  private static Optional<AggregateState> extreme(
-      AggregateCall call, SegmentColumn column, Segment segment, RoaringBitmap docs)
+  private static Optional<Answer> answer(AggregateCall call, ColumnSources sources, Segment segment)
       throws IOException {
-    boolean max = call.function() == AggregateFunction.MAX;
-    Optional<Optional<Value>> value = fromRange(segment, column.name(), docs, max);
-    if (value.isEmpty()) {
-      value = fromInverted(segment, column.name(), docs, max);
+    if (call.function() == AggregateFunction.COUNT_STAR) {
+      return Optional.of(docs -> new AggregateState.Count(docs.getLongCardinality()));
     }
-    if (value.isEmpty()) {
+    if (call.argument().isEmpty()) {
       return Optional.empty();
     }
-    Expression argument = call.argument().orElseThrow();
-    Object boxed = value.get().map(v -> KeyValues.box(argument.type(), raw(v))).orElse(null);
-    return Optional.of(new AggregateState.Extreme(boxed, max));
+    Optional<SegmentColumn> column = sources.segmentColumn(call.argument().get());
+    if (column.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = column.get().name();
+    SqlType type = call.argument().get().type();
+    return switch (call.function()) {
+      case COUNT -> {
+        RoaringBitmap nulls = segment.nulls(name);
+        yield Optional.of(
+            docs ->
+                new AggregateState.Count(
+                    docs.getLongCardinality() - RoaringBitmap.andCardinality(nulls, docs)));
+      }
+      case MIN, MAX -> extreme(call.function() == AggregateFunction.MAX, type, segment, name);
+      default -> Optional.empty();
+    };
   }
 
-  /** The extreme from the column's range index: empty when it has none. */
-  private static Optional<Optional<Value>> fromRange(
-      Segment segment, String column, RoaringBitmap docs, boolean max) throws IOException {
+  private static Optional<Answer> extreme(boolean max, SqlType type, Segment segment, String column)
+      throws IOException {
+    Optional<RangeIndexReader> range = range(segment, column);
+    if (range.isPresent()) {
+      return Optional.of(
+          docs -> extremeState(max, type, max ? range.get().max(docs) : range.get().min(docs)));
+    }
+    Optional<Inverted> inverted = inverted(segment, column);
+    if (inverted.isPresent()) {
+      return Optional.of(docs -> extremeState(max, type, inverted.get().extreme(docs, max)));
+    }
+    return Optional.empty();
+  }
+
+  private static AggregateState extremeState(boolean max, SqlType type, Optional<Value> value) {
+    return new AggregateState.Extreme(
+        value.map(v -> KeyValues.box(type, raw(v))).orElse(null), max);
+  }
+
+  private static Optional<RangeIndexReader> range(Segment segment, String column)
+      throws IOException {
     if (!segment.indexIds(column).contains(RangeIndexType.ID)) {
       return Optional.empty();
     }
     Optional<IndexReader> index = segment.index(column, RangeIndexType.ID);
-    if (index.isEmpty() || !(index.get() instanceof RangeIndexReader reader)) {
-      return Optional.empty();
-    }
-    return Optional.of(max ? reader.max(docs) : reader.min(docs));
+    return index.isPresent() && index.get() instanceof RangeIndexReader reader
+        ? Optional.of(reader)
+        : Optional.empty();
   }
 
   /**
-   * The extreme from the column's inverted index: the first id from the bottom (MIN) or the top
-   * (MAX) whose posting list meets the docs. At most one intersection per dictionary entry, so only
-   * for dictionaries of at most {@link InvertedIds#MAX_CARDINALITY} values.
+   * A column's inverted index with its dictionary, of at most {@link InvertedIds#MAX_CARDINALITY}
+   * values (at most one intersection per value).
    */
-  private static Optional<Optional<Value>> fromInverted(
-      Segment segment, String column, RoaringBitmap docs, boolean max) throws IOException {
+  private record Inverted(InvertedIndexReader reader, Dictionary dictionary) {
+    /** The first id from the bottom (MIN) or the top (MAX) whose posting list meets the docs. */
+    Optional<Value> extreme(RoaringBitmap docs, boolean max) {
+      int size = dictionary.size();
+      for (int i = 0; i < size; i++) {
+        int id = max ? size - 1 - i : i;
+        if (reader.postings(id).andCardinality(docs) > 0) {
+          return Optional.of(dictionary.value(id));
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<Inverted> inverted(Segment segment, String column) throws IOException {
     if (!segment.indexIds(column).contains(InvertedIndexType.ID)) {
       return Optional.empty();
     }
@@ -140,14 +217,7 @@ final class IndexExtremes {
         || dictionary.get().size() > InvertedIds.MAX_CARDINALITY) {
       return Optional.empty();
     }
-    int size = dictionary.get().size();
-    for (int i = 0; i < size; i++) {
-      int id = max ? size - 1 - i : i;
-      if (reader.postings(id).andCardinality(docs) > 0) {
-        return Optional.of(Optional.of(dictionary.get().value(id)));
-      }
-    }
-    return Optional.of(Optional.empty());
+    return Optional.of(new Inverted(reader, dictionary.get()));
   }
 
   /** The row path's raw value of a segment value: Long, Double or String. */
