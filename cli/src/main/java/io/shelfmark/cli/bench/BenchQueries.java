@@ -120,7 +120,7 @@ public final class BenchQueries {
 
   /**
    * The queries named in {@code names} ({@code Q1} … {@code Q4}, {@code Q2-rows}, {@code Q3-rows},
-   * any case), in benchmark order.
+   * the {@link IndexOnlyQueries}, any case), in benchmark order.
    *
    * @throws IllegalArgumentException naming an unknown query
    */
@@ -132,22 +132,27 @@ public final class BenchQueries {
           upper.endsWith(ROWS_SUFFIX.toUpperCase(Locale.ROOT))
               ? upper.substring(0, upper.length() - ROWS_SUFFIX.length()) + ROWS_SUFFIX
               : upper;
-      if (Stream.concat(ALL.stream(), ROWS_ONLY.stream())
-          .noneMatch(q -> q.name().equals(wantedName))) {
+      if (known().noneMatch(q -> q.name().equals(wantedName))) {
         throw new IllegalArgumentException(
             "Cannot run benchmark query '"
                 + name
-                + "': unknown (use Q1, Q2, Q3, Q4, Q2-rows or Q3-rows)");
+                + "': unknown (use Q1, Q2, Q3, Q4, Q2-rows, Q3-rows, GROUP-COUNT, COUNT-DISTINCT,"
+                + " LIKE-PREFIX or MINMAX-GROUP)");
       }
       wanted.add(wantedName);
     }
     List<BenchQuery> selected = new ArrayList<>();
-    for (BenchQuery query : Stream.concat(ALL.stream(), ROWS_ONLY.stream()).toList()) {
+    for (BenchQuery query : known().toList()) {
       if (wanted.contains(query.name())) {
         selected.add(query);
       }
     }
     return List.copyOf(selected);
+  }
+
+  /** Every query a run can name, in benchmark order ({@link IndexOnlyQueries} last). */
+  private static Stream<BenchQuery> known() {
+    return Stream.of(ALL, ROWS_ONLY, IndexOnlyQueries.ALL).flatMap(List::stream);
   }
 
   /** The query named {@code name}. */

@@ -94,7 +94,8 @@ class TestBenchCommand {
     assertThatThrownBy(() -> parse("--queries", "Q5"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Cannot run benchmark query 'Q5': unknown (use Q1, Q2, Q3, Q4, Q2-rows or Q3-rows)");
+            "Cannot run benchmark query 'Q5': unknown (use Q1, Q2, Q3, Q4, Q2-rows, Q3-rows,"
+                + " GROUP-COUNT, COUNT-DISTINCT, LIKE-PREFIX or MINMAX-GROUP)");
     assertThatThrownBy(() -> parse("--runs", "3"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
@@ -125,6 +126,15 @@ class TestBenchCommand {
                 + " dimensions['service'] ORDER BY total_value DESC");
     assertThat(BenchQueries.select(List.of("q4", "Q1")))
         .containsExactly(BenchQueries.Q1, BenchQueries.Q4);
+    // The index-only shapes are named, never in the default set, and need no Parquet column.
+    assertThat(BenchQueries.select(List.of("minmax-group", "Group-Count", "Q2")))
+        .containsExactly(
+            BenchQueries.Q2, IndexOnlyQueries.GROUP_COUNT, IndexOnlyQueries.MINMAX_GROUP);
+    assertThat(IndexOnlyQueries.ALL).allSatisfy(q -> assertThat(q.neededColumns()).isEmpty());
+    assertThat(IndexOnlyQueries.LIKE_PREFIX.sql())
+        .isEqualTo(
+            "SELECT COUNT(*) FROM obs.metrics WHERE metric LIKE 'tk%' AND org_id = 184833768 AND"
+                + " dimensions['node'] = 'xyz'");
   }
 
   private static BenchOptions parse(String... args) {
