@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
+import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.catalog.snapshot.FilePartition;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
 import io.shelfmark.exchange.error.QueryExecutionException;
 import io.shelfmark.exchange.error.QueryInternalException;
@@ -28,11 +30,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The broker's query path around the dispatch: planning errors, the route's snapshot, the deadline
@@ -151,8 +159,7 @@ class TestEngineQueryService {
 
   @Test
   void theClientsCancellationReachesTheServers() {
-    java.util.concurrent.atomic.AtomicBoolean clientGone =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean clientGone = new AtomicBoolean();
     QueryDispatcher stopsWhenCancelled =
         (plan, route, files, deadline, cancelled) -> {
           clientGone.set(true);
@@ -398,6 +405,97 @@ class TestEngineQueryService {
         .isEqualTo(
             "Cannot filter on an IN list of 4 items: more than 3 (raise query.max-in-list-items or"
                 + " filter on a range)");
+  }
+
+  /**
+   * A heavy query's work that does not look at its deadline (a time-sliced thread between two
+   * checks): the request is answered TIMEOUT at the deadline all the same, the work is told to
+   * stop, and it keeps its lane slot until it has stopped.
+   */
+  @Test
+  @Timeout(30) // before the fix the request waited for the work, which waits for the test
+  void aHeavyQueryIsAnsweredAtItsDeadlineWhileItsWorkHasNotStopped() throws Exception {
+    DataFileInfo file =
+        new DataFileInfo(
+            "s3://lake/obs/metrics/data/f.parquet",
+            org.apache.iceberg.FileFormat.PARQUET,
+            org.apache.iceberg.FileContent.DATA,
+            1000,
+            1_000_000,
+            new FilePartition(0, "", new ArrayList<>()),
+            1,
+            1,
+            List.of());
+    RoutingTable oneFile = new RoutingTable();
+    oneFile.publish(
+        new TableRoute(
+            IcebergSchemas.toBoundTable(TableName.parse("obs.metrics"), SCHEMA),
+            SCHEMA,
+            Map.of(0, PartitionSpec.unpartitioned()),
+            new TableSnapshot("obs.metrics", OptionalLong.of(78), List.of(file), List.of()),
+            Map.of()));
+    QueryAdmission admission =
+        new QueryAdmission(
+            Map.of(
+                QueryLane.CHEAP,
+                new QueryAdmission.LaneLimits(1, 0),
+                QueryLane.HEAVY,
+                new QueryAdmission.LaneLimits(1, 0)),
+            Clock.systemUTC());
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean toldToStop = new AtomicBoolean();
+    QueryDispatcher deaf =
+        (plan, route, files, deadline, cancelled) -> {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            throw new AssertionError(e);
+          }
+          toldToStop.set(cancelled.getAsBoolean());
+          return new QueryDispatcher.Dispatched(noFiles(plan), 0, 0, 0, 0);
+        };
+    ExecutorService heavyThreads = Executors.newSingleThreadExecutor();
+    try {
+      EngineQueryService service =
+          new EngineQueryService(
+              oneFile,
+              FilePruning.NONE,
+              deaf,
+              Duration.ofSeconds(10),
+              Clock.systemUTC(),
+              QueryListener.NONE,
+              io.shelfmark.sql.SqlLimits.defaults(),
+              new QueryPolicy(
+                  admission,
+                  0,
+                  io.shelfmark.exchange.fragment.QueryLimits.defaults(),
+                  10,
+                  heavyThreads));
+      long started = System.nanoTime();
+      QueryResponse response =
+          service.execute(
+              new QueryRequest(
+                  "SELECT metric, COUNT(*) FROM obs.metrics GROUP BY metric",
+                  Optional.of(Duration.ofMillis(300)),
+                  () -> false));
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(response.errors().getFirst().code()).isEqualTo(QueryErrorCode.TIMEOUT);
+      assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+      // Answered while the work still runs: it still holds the heavy lane's one slot.
+      assertThat(admission.running(QueryLane.HEAVY)).isEqualTo(1);
+      QueryResponse refused =
+          service.execute(
+              new QueryRequest("SELECT metric, COUNT(*) FROM obs.metrics GROUP BY metric"));
+      assertThat(refused.errors().getFirst().code()).isEqualTo(QueryErrorCode.TOO_MANY_QUERIES);
+      release.countDown();
+      heavyThreads.shutdown();
+      assertThat(heavyThreads.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(toldToStop).isTrue();
+      assertThat(admission.running(QueryLane.HEAVY)).isZero();
+    } finally {
+      release.countDown();
+      heavyThreads.shutdownNow();
+    }
   }
 
   private QueryErrorCode code(QueryDispatcher dispatcher, String sql) {

@@ -16,7 +16,7 @@ final class GroupTable {
   private final List<LongIntMap> combinations = new ArrayList<>();
   // Per combination level, per combined id: the id it came from and the key id it added.
   private final List<int[][]> parents = new ArrayList<>();
-  private int[] scratch = new int[1024];
+  private int[] scratch = new int[0]; // sized by the first batch with two keys or more
   private int groupCount;
 
   GroupTable(List<Expression> keyExpressions) {

@@ -108,9 +108,14 @@ final class FileExecution {
     SegmentFiles.Prepared prepared = null;
     if (segment.isPresent()) {
       prepared = prepared(segment.get());
-      Optional<PartialResult> fromTree = fromStarTree(segment.get());
-      if (fromTree.isPresent()) {
-        return fromTree.get();
+      // A COUNT(*) whose filter the indexes resolve is a bitmap's cardinality, cheaper than
+      // visiting the tree's records (Q1 at one-second buckets: 1.9 ms against 4.1 ms): the tree
+      // is tried for it only once the filter turns out inexact, below.
+      if (!isCountStarOnly()) {
+        Optional<PartialResult> fromTree = fromStarTree(segment.get());
+        if (fromTree.isPresent()) {
+          return fromTree.get();
+        }
       }
       footer = prepared.footer();
       pages = Optional.of(prepared.pages());
@@ -131,6 +136,12 @@ final class FileExecution {
     long indexStarted = System.nanoTime();
     Filter filter = filter(segment, prepared, footer, fields, sources, live);
     notes.indexNanos = System.nanoTime() - indexStarted;
+    if (segment.isPresent() && isCountStarOnly() && !filter.exact()) {
+      Optional<PartialResult> fromTree = fromStarTree(segment.get());
+      if (fromTree.isPresent()) {
+        return fromTree.get();
+      }
+    }
     notes.rowGroups = footer.rowGroupCount();
     Optional<PartialResult> extremes = fromIndexExtremes(segment, sources, filter, liveCount);
     if (extremes.isPresent()) {
