@@ -35,6 +35,16 @@ import picocli.CommandLine.Spec;
       "",
       "Modes: remote (segments read from the segment store through a memory-only cache),"
           + " pinned (segments on local disk), pinned+pages (plus the disk page cache).",
+      "",
+      "Topologies: all-in-one (every role in one process, the default) and cluster (a local"
+          + " cluster of real processes as cluster up starts it: ZooKeeper, a controller, a broker"
+          + " and --servers servers on 127.0.0.1, over the same lake and latency proxy; the broker"
+          + " reaches the servers over Arrow Flight). The cluster runs the hot runs only (no cold"
+          + " runs, no QPS sweep) and the pinned modes of --modes (remote runs on the all-in-one node"
+          + " only; a cluster-only run without a pinned mode is refused). With"
+          + " --topology all-in-one,cluster one run measures both and reports each query's broker"
+          + " -> server hop: the cluster's hot median minus the all-in-one node's, and the"
+          + " broker's own view from EXPLAIN ANALYZE (per-server round trips).",
       ""
     })
 public final class BenchCommand implements Callable<Integer> {
@@ -110,6 +120,20 @@ public final class BenchCommand implements Callable<Integer> {
   String cold = ColdStart.PROCESS.id();
 
   @Option(
+      names = "--topology",
+      split = ",",
+      description =
+          "Where the queries run: all-in-one, cluster, or all-in-one,cluster for both side by side"
+              + " with the broker -> server hop per query (default: all-in-one).")
+  List<String> topologies = List.of(BenchTopology.ALL_IN_ONE.id());
+
+  @Option(
+      names = "--servers",
+      description =
+          "Server processes of the local cluster (--topology cluster) (default: ${DEFAULT-VALUE}).")
+  int servers = BenchOptions.DEFAULT_SERVERS;
+
+  @Option(
       names = "--data-dir",
       description =
           "Where the lake and the nodes' data live; the table is reused across runs (default:"
@@ -133,6 +157,10 @@ public final class BenchCommand implements Callable<Integer> {
     for (String mode : modes) {
       parsedModes.add(BenchMode.fromId(mode));
     }
+    List<BenchTopology> parsedTopologies = new ArrayList<>();
+    for (String topology : topologies) {
+      parsedTopologies.add(BenchTopology.fromId(topology));
+    }
     return new BenchOptions(
         rows,
         seed,
@@ -146,7 +174,9 @@ public final class BenchCommand implements Callable<Integer> {
         Duration.ofMillis(Math.round(qpsStepSeconds * 1000)),
         ColdStart.fromId(cold),
         dataDir,
-        out);
+        out,
+        parsedTopologies,
+        servers);
   }
 
   private String commandLine() {

@@ -25,6 +25,9 @@ import java.util.OptionalLong;
  *     JVM
  * @param dataDir where the lake and the nodes' data live (reused across runs)
  * @param outDir where bench.json, bench.md and the charts go
+ * @param topologies where the queries run, in order: the all-in-one node, a local cluster, or both
+ *     (then the report gives the broker → server hop's cost per query)
+ * @param servers server processes of the local cluster (topology {@code cluster})
  */
 public record BenchOptions(
     long rows,
@@ -39,8 +42,11 @@ public record BenchOptions(
     Duration qpsStep,
     ColdStart cold,
     Path dataDir,
-    Path outDir) {
+    Path outDir,
+    List<BenchTopology> topologies,
+    int servers) {
   public static final long DEFAULT_ROWS = 20_000_000;
+  public static final int DEFAULT_SERVERS = 2;
   public static final long DEFAULT_LATENCY_MS = 20;
   public static final int DEFAULT_HOT_RUNS = 15;
   public static final int MIN_HOT_RUNS = 10;
@@ -54,6 +60,7 @@ public record BenchOptions(
     requireNonNull(outDir, "outDir is null");
     modes = List.copyOf(requireNonNull(modes, "modes is null"));
     queries = List.copyOf(requireNonNull(queries, "queries is null"));
+    topologies = List.copyOf(requireNonNull(topologies, "topologies is null"));
     check(rows >= 1, "--rows", rows, "need at least 1 row");
     check(!latency.isNegative(), "--latency-ms", latency.toMillis(), "need 0 or more");
     check(
@@ -75,6 +82,81 @@ public record BenchOptions(
         "--qps-step-seconds",
         qpsStep,
         "need at least 0.2 s per target to measure a rate");
+    check(!topologies.isEmpty(), "--topology", topologies, "name all-in-one, cluster or both");
+    check(
+        topologies.stream().distinct().count() == topologies.size(),
+        "--topology",
+        topologies,
+        "name each once");
+    check(servers >= 1, "--servers", servers, "need at least 1 server process");
+    if (topologies.contains(BenchTopology.CLUSTER)) {
+      // The cluster's servers pin every segment they are given (segment-mode pinned, as cluster up
+      // starts them): remote mode has no cluster form here, so the cluster runs the pinned modes.
+      check(
+          modes.stream().anyMatch(BenchMode::pinned),
+          "--modes",
+          modes,
+          "the cluster topology measures pinned and pinned+pages only (its servers pin their"
+              + " segments); name one of them, or run remote with --topology all-in-one");
+      check(
+          !qpsSweep || topologies.contains(BenchTopology.ALL_IN_ONE),
+          "--qps-sweep",
+          qpsSweep,
+          "the sweep runs on the all-in-one node; add --topology all-in-one,cluster");
+    }
+  }
+
+  /** Options of a run on the all-in-one node only (the default topology). */
+  public BenchOptions(
+      long rows,
+      long seed,
+      Duration latency,
+      OptionalLong bandwidth,
+      List<BenchMode> modes,
+      List<BenchQuery> queries,
+      int hotRuns,
+      int duckDbRuns,
+      boolean qpsSweep,
+      Duration qpsStep,
+      ColdStart cold,
+      Path dataDir,
+      Path outDir) {
+    this(
+        rows,
+        seed,
+        latency,
+        bandwidth,
+        modes,
+        queries,
+        hotRuns,
+        duckDbRuns,
+        qpsSweep,
+        qpsStep,
+        cold,
+        dataDir,
+        outDir,
+        List.of(BenchTopology.ALL_IN_ONE),
+        DEFAULT_SERVERS);
+  }
+
+  /** Whether the all-in-one node runs the queries. */
+  public boolean allInOne() {
+    return topologies.contains(BenchTopology.ALL_IN_ONE);
+  }
+
+  /** Whether a local cluster runs the queries. */
+  public boolean cluster() {
+    return topologies.contains(BenchTopology.CLUSTER);
+  }
+
+  /** The modes the local cluster runs: the pinned ones of {@link #modes}, in order. */
+  public List<BenchMode> clusterModes() {
+    return modes.stream().filter(BenchMode::pinned).toList();
+  }
+
+  /** The local cluster's run directory (its processes' configs, logs and data). */
+  public Path clusterDir() {
+    return dataDir.resolve("cluster-" + rows + "-" + seed);
   }
 
   private static void check(boolean valid, String option, Object value, String hint) {

@@ -14,6 +14,8 @@ import io.shelfmark.cli.process.ChildJvm;
 import io.shelfmark.cli.process.ReadyFile;
 import io.shelfmark.cli.progress.ProgressLine;
 import io.shelfmark.cluster.member.Drains;
+import io.shelfmark.cluster.routing.TableAssignment;
+import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.cluster.zookeeper.CuratorClients;
 import io.shelfmark.config.ConfigFormat;
@@ -98,6 +100,8 @@ public final class LocalCluster {
    *     local lake with the benchmark table
    * @param rows rows of the benchmark table generated into the local lake
    * @param heapMegabytes each role process's maximum heap
+   * @param diskCacheMaxSize each process's disk cache tier ({@code cache.disk.max-size}; 0 turns
+   *     the servers' page cache off, as the benchmark's pinned mode does)
    */
   public record Options(
       Path runDir,
@@ -106,10 +110,15 @@ public final class LocalCluster {
       Optional<Path> config,
       long rows,
       int heapMegabytes,
-      boolean quiet) {
+      boolean quiet,
+      DataSize diskCacheMaxSize) {
+    /** The disk cache tier of each process unless told otherwise. */
+    public static final DataSize DEFAULT_DISK_CACHE = DataSize.of(1, DataSize.Unit.GIBIBYTE);
+
     public Options {
       requireNonNull(runDir, "runDir is null");
       requireNonNull(config, "config is null");
+      requireNonNull(diskCacheMaxSize, "diskCacheMaxSize is null");
       if (controllers < 1) {
         throw new IllegalArgumentException(
             "Cannot start a cluster of "
@@ -120,6 +129,18 @@ public final class LocalCluster {
         throw new IllegalArgumentException(
             "Cannot start a cluster of " + servers + " servers (--servers: at least 1)");
       }
+    }
+
+    /** Options with the default disk cache tier. */
+    public Options(
+        Path runDir,
+        int servers,
+        int controllers,
+        Optional<Path> config,
+        long rows,
+        int heapMegabytes,
+        boolean quiet) {
+      this(runDir, servers, controllers, config, rows, heapMegabytes, quiet, DEFAULT_DISK_CACHE);
     }
   }
 
@@ -185,7 +206,7 @@ public final class LocalCluster {
       save(runDir, started);
 
       if (table.isPresent()) {
-        onboard(controller, broker, table.get(), options, out);
+        onboard(controller, broker, table.get(), options.quiet(), out);
       }
       return List.copyOf(started);
     } catch (IOException | RuntimeException e) {
@@ -502,7 +523,7 @@ public final class LocalCluster {
     CacheConfig cache =
         CacheConfig.builder()
             .memoryMaxSize(DataSize.of(256, DataSize.Unit.MEBIBYTE))
-            .diskMaxSize(DataSize.of(1, DataSize.Unit.GIBIBYTE))
+            .diskMaxSize(options.diskCacheMaxSize())
             .build(dataDir);
     Path file = runDir.resolve("config/" + name + ".yaml");
     Files.writeString(file, RoleConfigs.render(node, role, dataDir, cache));
@@ -593,6 +614,87 @@ public final class LocalCluster {
   }
 
   /**
+   * Onboards {@code table} on a cluster started over a config's lake (which {@link #up} leaves
+   * without tables) and waits until it is indexed and the broker answers a count over it at the
+   * snapshot the controller serves.
+   *
+   * @throws IOException naming the controller's or broker's log when it is not served in time
+   */
+  public static void onboard(
+      List<ClusterProcess> processes, TableConfig table, boolean quiet, PrintStream out)
+      throws IOException {
+    onboard(role(processes, "controller"), role(processes, "broker"), table, quiet, out);
+  }
+
+  /**
+   * Waits until the routing of {@code table} sends every data file of its snapshot to at least
+   * {@code replicas} servers that report it served (pinned, deletes read): the state a query stream
+   * on a settled cluster sees.
+   *
+   * @throws IOException saying how many files have fewer replicas when {@code timeout} passes
+   */
+  public static void awaitRouted(
+      List<ClusterProcess> processes, String table, int replicas, Duration timeout)
+      throws IOException {
+    ClusterProcess zookeeper = role(processes, "zookeeper");
+    ZNodes nodes = new ZNodes(CLUSTER_NAME);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String seen = "no routing yet";
+    try (CuratorFramework client = zookeeperClient(zookeeper)) {
+      VersionedJson state = new VersionedJson(client);
+      while (true) {
+        Optional<TableAssignment> routing =
+            state.read(nodes.routing(table), TableAssignment.class).map(v -> v.value());
+        if (routing.isPresent()) {
+          long short1 =
+              routing.get().files().values().stream()
+                  .filter(file -> file.servers().size() < replicas)
+                  .count();
+          if (short1 == 0 && !routing.get().files().isEmpty()) {
+            return;
+          }
+          seen =
+              short1
+                  + " of "
+                  + routing.get().files().size()
+                  + " files routed to fewer than "
+                  + replicas
+                  + " servers at snapshot "
+                  + routing.get().snapshotId();
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException(
+              "Cannot wait for "
+                  + table
+                  + " to be routed to "
+                  + replicas
+                  + " replicas: "
+                  + seen
+                  + " after "
+                  + timeout.toSeconds()
+                  + " s (see the servers' logs in "
+                  + zookeeper.logFile().getParent()
+                  + ")");
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("Interrupted while waiting for " + table);
+        }
+      }
+    }
+  }
+
+  private static ClusterProcess role(List<ClusterProcess> processes, String role)
+      throws IOException {
+    return processes.stream()
+        .filter(p -> p.role().equals(role))
+        .findFirst()
+        .orElseThrow(() -> new IOException("Cannot find the cluster's " + role + " process"));
+  }
+
+  /**
    * Onboards {@code table} through the controller and waits until it is indexed and the broker
    * answers a count over it at the snapshot the controller serves.
    */
@@ -600,7 +702,7 @@ public final class LocalCluster {
       ClusterProcess controller,
       ClusterProcess broker,
       TableConfig table,
-      Options options,
+      boolean quiet,
       PrintStream out)
       throws IOException {
     BrokerClient admin = new BrokerClient(url(controller));
@@ -619,8 +721,7 @@ public final class LocalCluster {
           e);
     }
     BrokerClient queries = new BrokerClient(url(broker));
-    ProgressLine progress =
-        options.quiet() ? null : ProgressLine.onStandardError("indexing " + name, "rows");
+    ProgressLine progress = quiet ? null : ProgressLine.onStandardError("indexing " + name, "rows");
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (true) {
       JsonNode status = admin.table(name).orElseThrow();

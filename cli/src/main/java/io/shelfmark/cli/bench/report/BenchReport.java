@@ -24,6 +24,8 @@ import java.util.Map;
  * @param qpsSweeps one sweep per query × mode swept (empty without {@code --qps-sweep})
  * @param targets the issue's targets against what this run measured
  * @param notes what the reader must know to read the figures (definitions, failures)
+ * @param hops per query and mode measured on both topologies, the broker → server hop's cost (empty
+ *     unless the run had {@code --topology all-in-one,cluster})
  */
 public record BenchReport(
     int schemaVersion,
@@ -39,7 +41,8 @@ public record BenchReport(
     List<DuckDbRecord> duckDb,
     List<QpsSweep> qpsSweeps,
     List<TargetCheck> targets,
-    List<String> notes) {
+    List<String> notes,
+    List<HopRecord> hops) {
   /** The version of this shape of {@code bench.json}. */
   public static final int SCHEMA_VERSION = 1;
 
@@ -57,5 +60,40 @@ public record BenchReport(
     qpsSweeps = List.copyOf(requireNonNull(qpsSweeps, "qpsSweeps is null"));
     targets = List.copyOf(requireNonNull(targets, "targets is null"));
     notes = List.copyOf(requireNonNull(notes, "notes is null"));
+    hops = hops == null ? List.of() : List.copyOf(hops);
+  }
+
+  /** A report without hops (a run on one topology). */
+  public BenchReport(
+      int schemaVersion,
+      String generatedAt,
+      String command,
+      MachineInfo machine,
+      Map<String, String> versions,
+      BenchSettings settings,
+      TableFigures table,
+      BuildFigures build,
+      List<QueryBound> bounds,
+      List<QueryRecord> queries,
+      List<DuckDbRecord> duckDb,
+      List<QpsSweep> qpsSweeps,
+      List<TargetCheck> targets,
+      List<String> notes) {
+    this(
+        schemaVersion,
+        generatedAt,
+        command,
+        machine,
+        versions,
+        settings,
+        table,
+        build,
+        bounds,
+        queries,
+        duckDb,
+        qpsSweeps,
+        targets,
+        notes,
+        List.of());
   }
 }

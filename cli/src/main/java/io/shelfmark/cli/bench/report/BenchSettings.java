@@ -17,6 +17,9 @@ import java.util.List;
  * @param duckDbRuns runs per query of DuckDB
  * @param qpsSweep whether the sweep ran
  * @param coldProcess whether cold runs used a fresh child JVM (true) or a fresh in-process node
+ * @param topologies where the queries ran ({@code all-in-one}, {@code cluster}); a report written
+ *     before topologies reads as {@code all-in-one}
+ * @param servers server processes of the local cluster; null when no cluster ran
  */
 public record BenchSettings(
     long rows,
@@ -28,9 +31,39 @@ public record BenchSettings(
     int hotRuns,
     int duckDbRuns,
     boolean qpsSweep,
-    boolean coldProcess) {
+    boolean coldProcess,
+    List<String> topologies,
+    Integer servers) {
   public BenchSettings {
     modes = List.copyOf(requireNonNull(modes, "modes is null"));
     queries = List.copyOf(requireNonNull(queries, "queries is null"));
+    topologies = topologies == null ? List.of(QueryRecord.ALL_IN_ONE) : List.copyOf(topologies);
+  }
+
+  /** The settings of a run on the all-in-one node only. */
+  public BenchSettings(
+      long rows,
+      long seed,
+      long latencyMs,
+      Long bandwidthBytesPerSecond,
+      List<String> modes,
+      List<String> queries,
+      int hotRuns,
+      int duckDbRuns,
+      boolean qpsSweep,
+      boolean coldProcess) {
+    this(
+        rows,
+        seed,
+        latencyMs,
+        bandwidthBytesPerSecond,
+        modes,
+        queries,
+        hotRuns,
+        duckDbRuns,
+        qpsSweep,
+        coldProcess,
+        List.of(QueryRecord.ALL_IN_ONE),
+        null);
   }
 }

@@ -24,6 +24,7 @@ public final class MarkdownReport {
     md.build(report);
     md.bounds(report.bounds());
     md.latency(report.queries());
+    md.hops(report.hops());
     md.io(report.queries());
     md.duckDb(report.duckDb());
     md.sweeps(report.qpsSweeps());
@@ -142,7 +143,7 @@ public final class MarkdownReport {
           "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
               .formatted(
                   r.query(),
-                  r.mode(),
+                  modeOf(r),
                   ms(r.coldMs()),
                   ms(r.hot().medianMs()),
                   ms(r.hot().p95Ms()),
@@ -155,6 +156,54 @@ public final class MarkdownReport {
                   r.error() == null ? "" : r.error().replace('|', '/')));
     }
     line("");
+  }
+
+  /** The mode, and the topology when it is not the all-in-one node: {@code pinned (cluster)}. */
+  static String modeOf(QueryRecord record) {
+    return record.allInOne() ? record.mode() : record.mode() + " (" + record.topology() + ")";
+  }
+
+  private void hops(List<HopRecord> hops) {
+    if (hops.isEmpty()) {
+      return;
+    }
+    line("## The broker → server hop: all-in-one against the cluster (ms)");
+    line("");
+    line(
+        "Hot medians, client-observed over HTTP, of the same query on the all-in-one node and"
+            + " through the local cluster's broker; hop = cluster − all-in-one (target ≤ "
+            + Targets.fmt(HopTargets.HOP_MS)
+            + " ms). The broker's view: EXPLAIN ANALYZE medians (row path: star-trees are not"
+            + " profiled); server = the slowest server's time from fragment sent to partial result"
+            + " back (in process for all-in-one), work = the files' own index + read + aggregate"
+            + " time summed.");
+    line("");
+    line(
+        "| query | mode | servers | all-in-one hot median | cluster hot median | hop |"
+            + " all-in-one execute / server / work | cluster execute / server / work |"
+            + " hop by the broker (server − server) |");
+    line("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (HopRecord h : hops) {
+      line(
+          "| %s | %s | %d | %s | %s | %s | %s | %s | %s |"
+              .formatted(
+                  h.query(),
+                  h.mode(),
+                  h.servers(),
+                  ms(h.allInOneHotMedianMs()),
+                  ms(h.clusterHotMedianMs()),
+                  ms(h.hopMs()),
+                  explain(h.allInOneExplain()),
+                  explain(h.clusterExplain()),
+                  ms(h.explainHopMs())));
+    }
+    line("");
+  }
+
+  private static String explain(ExplainTimes times) {
+    return times == null
+        ? "–"
+        : ms(times.executeMs()) + " / " + ms(times.serverMs()) + " / " + ms(times.serverWorkMs());
   }
 
   private void io(List<QueryRecord> records) {
@@ -176,7 +225,7 @@ public final class MarkdownReport {
           "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
               .formatted(
                   r.query(),
-                  r.mode(),
+                  modeOf(r),
                   c == null ? "–" : bytes(c.storageBytes()) + " / " + bytes(c.proxyBytes()),
                   c == null ? "–" : c.storageRequests() + " / " + c.proxyRequests(),
                   c == null ? "–" : String.valueOf(c.sequentialRounds()),

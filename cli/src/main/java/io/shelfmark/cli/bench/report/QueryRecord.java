@@ -23,6 +23,9 @@ import static java.util.Objects.requireNonNull;
  * @param error the first error the engine answered, or null
  * @param flightSqlHot the hot runs over Arrow Flight SQL (the same node, after the HTTP runs); null
  *     when not measured or a run failed
+ * @param topology where the query ran: {@code all-in-one} (every role in one process) or {@code
+ *     cluster} (a local cluster: broker and servers as separate processes, Arrow Flight between
+ *     them); a report written before topologies reads as {@code all-in-one}
  */
 public record QueryRecord(
     String query,
@@ -41,12 +44,57 @@ public record QueryRecord(
     Double duckDbMedianMs,
     Double shelfmarkOverDuckDb,
     String error,
-    LatencySummary flightSqlHot) {
+    LatencySummary flightSqlHot,
+    String topology) {
+  /** The topology of a record that names none. */
+  public static final String ALL_IN_ONE = "all-in-one";
+
   public QueryRecord {
     requireNonNull(query, "query is null");
     requireNonNull(mode, "mode is null");
     requireNonNull(hot, "hot is null");
     requireNonNull(hotIo, "hotIo is null");
+    topology = topology == null ? ALL_IN_ONE : topology;
+  }
+
+  /** A record of the all-in-one node. */
+  public QueryRecord(
+      String query,
+      String mode,
+      Double coldMs,
+      IoFigures coldIo,
+      LatencySummary hot,
+      IoFigures hotIo,
+      long docsMatched,
+      long totalDocs,
+      long segmentsQueried,
+      long segmentsPruned,
+      long serverTimeMs,
+      long lowerBoundBytes,
+      Double bytesOverLowerBound,
+      Double duckDbMedianMs,
+      Double shelfmarkOverDuckDb,
+      String error,
+      LatencySummary flightSqlHot) {
+    this(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        flightSqlHot,
+        ALL_IN_ONE);
   }
 
   /** A record without Flight SQL runs. */
@@ -106,6 +154,58 @@ public record QueryRecord(
         duckDbMedianMs,
         shelfmarkOverDuckDb,
         error,
-        flightSqlHot);
+        flightSqlHot,
+        topology);
+  }
+
+  /** This record measured on {@code topology}. */
+  public QueryRecord withTopology(String topology) {
+    return new QueryRecord(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        flightSqlHot,
+        topology);
+  }
+
+  /** This record with {@code error} (when it had none). */
+  public QueryRecord withError(String error) {
+    return new QueryRecord(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        this.error == null ? error : this.error,
+        flightSqlHot,
+        topology);
+  }
+
+  /** Whether it ran on the all-in-one node. */
+  public boolean allInOne() {
+    return ALL_IN_ONE.equals(topology);
   }
 }

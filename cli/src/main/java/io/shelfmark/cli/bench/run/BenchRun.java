@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.cli.bench.BenchMode;
 import io.shelfmark.cli.bench.BenchOptions;
 import io.shelfmark.cli.bench.BenchQuery;
+import io.shelfmark.cli.bench.BenchTopology;
 import io.shelfmark.cli.bench.ColdStart;
 import io.shelfmark.cli.bench.baseline.DuckDbBaseline;
 import io.shelfmark.cli.bench.bound.LowerBoundCalculator;
@@ -13,12 +14,16 @@ import io.shelfmark.cli.bench.report.BenchCharts;
 import io.shelfmark.cli.bench.report.BenchReport;
 import io.shelfmark.cli.bench.report.BenchSettings;
 import io.shelfmark.cli.bench.report.DuckDbRecord;
+import io.shelfmark.cli.bench.report.HopRecord;
+import io.shelfmark.cli.bench.report.HopTargets;
 import io.shelfmark.cli.bench.report.MachineInfo;
 import io.shelfmark.cli.bench.report.MarkdownReport;
 import io.shelfmark.cli.bench.report.QueryBound;
+import io.shelfmark.cli.bench.report.QueryRecord;
 import io.shelfmark.cli.bench.report.ReportJson;
 import io.shelfmark.cli.bench.report.TargetCheck;
 import io.shelfmark.cli.bench.report.Targets;
+import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.storage.ObjectStores;
 import io.shelfmark.storage.spi.ObjectStore;
 import io.shelfmark.testing.oracle.DuckDbOracle;
@@ -105,8 +110,23 @@ public final class BenchRun {
                       r.coldMs(),
                       r.hot().medianMs(),
                       r.hot().p95Ms()));
-      EngineResults engine = engine(lake, table, bounds, duckDb);
-      BenchReport report = report(machine, table, bounds, duckDb, engine);
+      EngineBench allInOne = new EngineBench(options, lake, out);
+      EngineResults engine = allInOne.run(bounds, duckDb);
+      List<HopRecord> hops = List.of();
+      if (options.cluster()) {
+        ClusterBench cluster =
+            new ClusterBench(
+                options,
+                lake,
+                allInOne,
+                ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE),
+                out,
+                !progress);
+        cluster.run(bounds, duckDb, engine.queries(), allInOne.views());
+        hops = cluster.hops();
+        engine = withCluster(engine, cluster);
+      }
+      BenchReport report = report(machine, table, bounds, duckDb, engine, hops);
       write(report);
       return report;
     }
@@ -140,11 +160,13 @@ public final class BenchRun {
     return List.copyOf(bounds);
   }
 
-  /** The engine part: build, per-mode cold and hot runs, sweeps. */
-  private EngineResults engine(
-      ProxiedLake lake, BenchTable table, List<QueryBound> bounds, List<DuckDbRecord> duckDb)
-      throws Exception {
-    return new EngineBench(options, lake, out).run(bounds, duckDb);
+  /** The all-in-one node's results with the cluster's records and notes after its own. */
+  private static EngineResults withCluster(EngineResults engine, ClusterBench cluster) {
+    List<QueryRecord> queries = new ArrayList<>(engine.queries());
+    queries.addAll(cluster.records());
+    List<String> notes = new ArrayList<>(engine.notes());
+    notes.addAll(cluster.notes());
+    return new EngineResults(engine.build(), queries, engine.sweeps(), notes, engine.completed());
   }
 
   private BenchReport report(
@@ -152,16 +174,23 @@ public final class BenchRun {
       BenchTable table,
       List<QueryBound> bounds,
       List<DuckDbRecord> duckDb,
-      EngineResults engine) {
-    List<TargetCheck> targets =
-        Targets.evaluate(
-            engine.queries(),
-            bounds,
-            duckDb,
-            engine.sweeps(),
-            options.rows(),
-            machine.maxHeapBytes(),
-            engine.completed());
+      EngineResults engine,
+      List<HopRecord> hops) {
+    // The targets are the all-in-one node's; the cluster's records have the hop's target.
+    List<QueryRecord> allInOne = engine.queries().stream().filter(QueryRecord::allInOne).toList();
+    List<TargetCheck> targets = new ArrayList<>();
+    if (options.allInOne()) {
+      targets.addAll(
+          Targets.evaluate(
+              allInOne,
+              bounds,
+              duckDb,
+              engine.sweeps(),
+              options.rows(),
+              machine.maxHeapBytes(),
+              engine.completed()));
+    }
+    targets.addAll(HopTargets.evaluate(hops));
     List<String> notes = new ArrayList<>(engine.notes());
     return new BenchReport(
         BenchReport.SCHEMA_VERSION,
@@ -177,7 +206,8 @@ public final class BenchRun {
         duckDb,
         engine.sweeps(),
         targets,
-        notes);
+        notes,
+        hops);
   }
 
   private BenchSettings settings() {
@@ -195,7 +225,9 @@ public final class BenchRun {
         options.hotRuns(),
         options.duckDbRuns(),
         options.qpsSweep(),
-        options.cold() == ColdStart.PROCESS);
+        options.cold() == ColdStart.PROCESS,
+        options.topologies().stream().map(BenchTopology::id).toList(),
+        options.cluster() ? options.servers() : null);
   }
 
   private void write(BenchReport report) throws IOException {

@@ -55,6 +55,7 @@ final class EngineBench {
   private final PrintStream out;
   private final BenchNodes nodes;
   private final List<String> notes = new ArrayList<>();
+  private final Map<String, TopologyView> views = new HashMap<>();
 
   EngineBench(BenchOptions options, ProxiedLake lake, PrintStream out) throws IOException {
     this.options = requireNonNull(options, "options is null");
@@ -73,6 +74,10 @@ final class EngineBench {
             + options.hotRuns()
             + " times in a row; median and p95 of runs 2..N; storage figures of the last run.");
     BuildFigures build = build();
+    if (!options.allInOne()) {
+      // The cluster alone: its servers pin the segments this build left in the segment store.
+      return new EngineResults(build, List.of(), List.of(), notes, true);
+    }
     List<QueryRecord> records = new ArrayList<>();
     List<QpsSweep> sweeps = new ArrayList<>();
     BenchMode sweepMode =
@@ -109,6 +114,11 @@ final class EngineBench {
           records.add(
               hot(query, mode, probe, cold.get(query.name()), bounds, duckDb)
                   .withFlightSql(flightHot(query, mode, flight)));
+          if (options.clusterModes().contains(mode)) {
+            views.put(
+                TopologyView.key(query, mode),
+                TopologyView.observe(probe.client(), query, mode, options.hotRuns(), out));
+          }
         }
         if (options.qpsSweep() && mode == sweepMode) {
           sweeps.addAll(sweep(mode, probe));
@@ -116,6 +126,14 @@ final class EngineBench {
       }
     }
     return new EngineResults(build, records, sweeps, notes, true);
+  }
+
+  /**
+   * The all-in-one node's answers and EXPLAIN ANALYZE times, by {@link TopologyView#key}, for the
+   * modes the cluster also runs (empty without {@code --topology cluster}).
+   */
+  Map<String, TopologyView> views() {
+    return Map.copyOf(views);
   }
 
   /** The cold run of {@code query}: a fresh node started, its first query observed, stopped. */
@@ -223,7 +241,7 @@ final class EngineBench {
     }
   }
 
-  private QueryRecord hot(
+  QueryRecord hot(
       BenchQuery query,
       BenchMode mode,
       QueryProbe probe,
@@ -284,7 +302,7 @@ final class EngineBench {
    * same number of runs, run 1 excluded the same way. Null (and a line saying why) when a run
    * fails.
    */
-  private LatencySummary flightHot(BenchQuery query, BenchMode mode, FlightSqlProbe flight) {
+  LatencySummary flightHot(BenchQuery query, BenchMode mode, FlightSqlProbe flight) {
     long[] times = new long[options.hotRuns()];
     try {
       for (int i = 0; i < times.length; i++) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +41,25 @@ class TestReportJson {
             "duckDb",
             "qpsSweeps",
             "targets",
-            "notes");
+            "notes",
+            "hops");
     assertThat(root.get("schemaVersion").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aReportWrittenBeforeTopologiesReadsAsTheAllInOneNodes() throws IOException {
+    BenchReport report = TestingReports.sample();
+    ObjectNode root = (ObjectNode) JSON.readTree(ReportJson.toJson(report));
+    root.remove("hops");
+    ((ObjectNode) root.get("settings")).remove(List.of("topologies", "servers"));
+    for (JsonNode query : root.get("queries")) {
+      ((ObjectNode) query).remove("topology");
+    }
+    BenchReport back = ReportJson.fromJson(JSON.writeValueAsString(root));
+    assertThat(back).isEqualTo(report);
+    assertThat(back.hops()).isEmpty();
+    assertThat(back.settings().topologies()).containsExactly("all-in-one");
+    assertThat(back.queries()).allSatisfy(q -> assertThat(q.topology()).isEqualTo("all-in-one"));
   }
 
   @Test
@@ -66,7 +84,9 @@ class TestReportJson {
             "duckDbMedianMs",
             "shelfmarkOverDuckDb",
             "error",
-            "flightSqlHot");
+            "flightSqlHot",
+            "topology");
+    assertThat(pages.get("topology").asText()).isEqualTo("all-in-one");
     assertThat(pages.get("coldMs").isNull()).isTrue();
     assertThat(pages.get("coldIo").isNull()).isTrue();
     assertThat(fieldNames(pages.get("hot")))
