@@ -457,7 +457,12 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       FragmentResponse response = answer.response();
       if (!response.profiles().isEmpty()) {
         servers.add(
-            new ServerProfile(answer.endpoint().toString(), answer.nanos(), response.profiles()));
+            new ServerProfile(
+                answer.endpoint().toString(),
+                answer.nanos(),
+                response.profiles(),
+                response.memoryHits(),
+                response.diskHits()));
       }
       partials.add(response.partial());
       requests += response.storageRequests();

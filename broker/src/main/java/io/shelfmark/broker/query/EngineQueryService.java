@@ -402,6 +402,8 @@ public final class EngineQueryService implements QueryService {
                 Math.max(
                     0,
                     dispatched.cacheHits() - dispatched.partial().statistics().parquetPagesKept()),
+                -1,
+                -1,
                 dispatched.storageRequests(),
                 dispatched.storageBytesRead()),
             time);

@@ -7,6 +7,7 @@ import io.shelfmark.exchange.fragment.FragmentResponse;
 import io.shelfmark.exchange.fragment.FragmentStream;
 import io.shelfmark.exchange.fragment.PlanFragment;
 import io.shelfmark.exchange.fragment.WireFormatException;
+import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.NotServedException;
 import io.shelfmark.sql.plan.QueryPlan;
@@ -102,6 +103,7 @@ public final class FragmentService extends NoOpFlightProducer {
             fragment.limits(),
             fragment.options(),
             fragment.profile());
+    boolean analyze = fragment.profile() == ProfileMode.ANALYZE && !execution.profiles().isEmpty();
     return new FragmentResponse(
         execution.partial(),
         execution.storage().getRequests(),
@@ -109,7 +111,11 @@ public final class FragmentService extends NoOpFlightProducer {
         execution.cacheHits(),
         execution.cacheMisses(),
         execution.profiles(),
-        execution.storage().retries());
+        execution.storage().retries(),
+        // The tiers travel with ANALYZE's profiles only (version 4): a plain answer stays version
+        // 1, an EXPLAIN's version 2 unless a star-tree answers.
+        analyze ? execution.memoryHits() : -1,
+        analyze ? execution.diskHits() : -1);
   }
 
   private void send(byte[] response, ServerStreamListener listener) {
