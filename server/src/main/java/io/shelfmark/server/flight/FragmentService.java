@@ -2,9 +2,12 @@ package io.shelfmark.server.flight;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.cache.TieredCache;
+import io.shelfmark.cache.stats.TierStats;
 import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.exchange.fragment.FragmentResponse;
 import io.shelfmark.exchange.fragment.FragmentStream;
+import io.shelfmark.exchange.fragment.NodeReport;
 import io.shelfmark.exchange.fragment.PlanFragment;
 import io.shelfmark.exchange.fragment.WireFormatException;
 import io.shelfmark.exchange.profile.ProfileMode;
@@ -13,10 +16,15 @@ import io.shelfmark.server.local.NotServedException;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightProducer;
 import org.apache.arrow.flight.NoOpFlightProducer;
+import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -47,6 +55,7 @@ public final class FragmentService extends NoOpFlightProducer {
   private final BufferAllocator allocator;
   private final Clock clock;
   private final FragmentPlanner planner = new FragmentPlanner();
+  private final Optional<TieredCache> cache;
 
   /**
    * @param cheapWork runs the file work of queries the broker admitted as cheap
@@ -59,11 +68,65 @@ public final class FragmentService extends NoOpFlightProducer {
       Executor heavyWork,
       BufferAllocator allocator,
       Clock clock) {
+    this(server, cheapWork, heavyWork, allocator, clock, Optional.empty());
+  }
+
+  /**
+   * @param cache the process's cache, whose use per tier the node report tells ({@link
+   *     NodeReport#ACTION}); empty when it has none to tell
+   */
+  public FragmentService(
+      LocalServer server,
+      Executor cheapWork,
+      Executor heavyWork,
+      BufferAllocator allocator,
+      Clock clock,
+      Optional<TieredCache> cache) {
+    this.cache = requireNonNull(cache, "cache is null");
     this.server = requireNonNull(server, "server is null");
     this.cheapWork = requireNonNull(cheapWork, "cheapWork is null");
     this.heavyWork = requireNonNull(heavyWork, "heavyWork is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /**
+   * The one action: {@link NodeReport#ACTION}, the server's segments and cache use for a broker's
+   * console (cheap: counts kept in memory).
+   */
+  @Override
+  public void doAction(
+      FlightProducer.CallContext context,
+      Action action,
+      FlightProducer.StreamListener<Result> listener) {
+    if (!action.getType().equals(NodeReport.ACTION)) {
+      listener.onError(
+          CallStatus.UNIMPLEMENTED
+              .withDescription(
+                  "Cannot run the action %s: this server answers %s only"
+                      .formatted(action.getType(), NodeReport.ACTION))
+              .toRuntimeException());
+      return;
+    }
+    List<NodeReport.Tier> tiers = new ArrayList<>();
+    cache.ifPresent(
+        c -> {
+          tiers.add(tier(c.stats().memory()));
+          tiers.add(tier(c.stats().disk()));
+        });
+    listener.onNext(new Result(new NodeReport(server.segmentsServed(), tiers).encode()));
+    listener.onCompleted();
+  }
+
+  private static NodeReport.Tier tier(TierStats tier) {
+    return new NodeReport.Tier(
+        tier.name(),
+        tier.weightedSize(),
+        tier.maximumWeight(),
+        tier.entryCount(),
+        tier.stats().hitCount(),
+        tier.stats().missCount(),
+        tier.stats().evictionCount());
   }
 
   @Override

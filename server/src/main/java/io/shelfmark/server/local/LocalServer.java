@@ -227,6 +227,17 @@ public final class LocalServer {
     retainOpenSegments();
   }
 
+  /** Segments of the snapshots this server serves now (the console's nodes page shows them). */
+  public long segmentsServed() {
+    long count = 0;
+    for (ServedSnapshot snapshot : tables.values()) {
+      for (LoadedFile file : snapshot.files().values()) {
+        count += file.segment().isPresent() ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
   private void retainOpenSegments() {
     Set<Location> live = new HashSet<>();
     for (Map<String, ServedSnapshot> served : List.of(tables, previousSnapshots)) {
