@@ -29,14 +29,29 @@ public final class CachingObjectStore implements ObjectStore {
   private final CachePolicy policy;
   private final IdentityResolver identities;
   private final Fetcher fetcher;
+  private final ReadSource.Listener listener;
 
   public CachingObjectStore(
       ObjectStore delegate, TieredCache cache, CachePolicy policy, IdentityResolver identities) {
+    this(delegate, cache, policy, identities, ReadSource.Listener.NONE);
+  }
+
+  /**
+   * A store that also tells {@code listener} where each ranged read found its bytes (a query's own
+   * store counts its hits per tier this way).
+   */
+  public CachingObjectStore(
+      ObjectStore delegate,
+      TieredCache cache,
+      CachePolicy policy,
+      IdentityResolver identities,
+      ReadSource.Listener listener) {
     this.delegate = requireNonNull(delegate, "delegate is null");
     this.cache = requireNonNull(cache, "cache is null");
     this.policy = requireNonNull(policy, "policy is null");
     this.identities = requireNonNull(identities, "identities is null");
     this.fetcher = Fetcher.fromObjectStore(delegate);
+    this.listener = requireNonNull(listener, "listener is null");
   }
 
   @Override
@@ -45,7 +60,7 @@ public final class CachingObjectStore implements ObjectStore {
       return new byte[0];
     }
     CacheKey key = CacheKey.of(identities.identify(location), offset, length);
-    ByteBuffer cached = cache.read(key, policy, fetcher);
+    ByteBuffer cached = cache.read(key, policy, fetcher, listener);
     // The cache hands out read-only views of shared bytes; callers own what readRange returns.
     byte[] copy = new byte[cached.remaining()];
     cached.duplicate().get(copy);

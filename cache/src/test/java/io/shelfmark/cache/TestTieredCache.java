@@ -97,6 +97,24 @@ class TestTieredCache {
     }
   }
 
+  /** Each read tells its listener the tier that answered it, as a query's own counter sees it. */
+  @Test
+  void aReadTellsWhichTierAnsweredIt() throws IOException {
+    TieredCache cache = open(1 << 20, 4 << 20);
+    CacheKey key = range(4096, 1000);
+    List<ReadSource> sources = new ArrayList<>();
+    ReadSource.Listener listener = sources::add;
+    assertThat(bytesOf(cache.read(key, CachePolicy.MEMORY_AND_DISK, fileFetcher, listener)))
+        .isEqualTo(expected(key));
+    assertThat(bytesOf(cache.read(key, CachePolicy.MEMORY_AND_DISK, fileFetcher, listener)))
+        .isEqualTo(expected(key));
+    cache.memoryTier().invalidate(key);
+    assertThat(bytesOf(cache.read(key, CachePolicy.MEMORY_AND_DISK, fileFetcher, listener)))
+        .isEqualTo(expected(key));
+    assertThat(sources).containsExactly(ReadSource.FETCH, ReadSource.MEMORY, ReadSource.DISK);
+    assertThat(fetches.get()).isEqualTo(1);
+  }
+
   private TieredCache open(long memoryBytes, long diskBytes) throws IOException {
     return open(memoryBytes, diskBytes, Ticker.systemTicker());
   }

@@ -261,7 +261,11 @@ final class ClusterConfigBinder {
             .integer(MAX_ROWS, 1, most)
             .map(Integer::longValue)
             .orElse(QueryConfig.DEFAULT_MAX_ROWS),
-        query.integer(MAX_IN_LIST_ITEMS, 1, most).orElse(QueryConfig.DEFAULT_MAX_IN_LIST_ITEMS));
+        query.integer(MAX_IN_LIST_ITEMS, 1, most).orElse(QueryConfig.DEFAULT_MAX_IN_LIST_ITEMS),
+        query
+            .duration(ClusterKeys.SLOW_THRESHOLD, QueryConfig.MIN_SLOW_THRESHOLD)
+            .orElse(QueryConfig.DEFAULT_SLOW_THRESHOLD),
+        query.bool(ClusterKeys.SLOW_PROFILE).orElse(QueryConfig.DEFAULT_SLOW_PROFILE));
   }
 
   private static WarmupConfig bindWarmup(ConfigNode warmup) {

@@ -58,6 +58,8 @@ final class ClusterKeys {
   static final String MAX_GROUPS = "max-groups";
   static final String MAX_DISTINCT_VALUES = "max-distinct-values";
   static final String MAX_IN_LIST_ITEMS = "max-in-list-items";
+  static final String SLOW_THRESHOLD = "slow-threshold";
+  static final String SLOW_PROFILE = "slow-profile";
   static final String ZOOKEEPER = "zookeeper";
   static final String CONNECT = "connect";
   static final String PORT = "port";
@@ -152,6 +154,8 @@ final class ClusterKeys {
           QUERY + "." + MAX_DISTINCT_VALUES,
           QUERY + "." + MAX_ROWS,
           QUERY + "." + MAX_IN_LIST_ITEMS,
+          QUERY + "." + SLOW_THRESHOLD,
+          QUERY + "." + SLOW_PROFILE,
           SECURITY_USERS,
           SECURITY + "." + TLS + "." + CERTIFICATE_FILE,
           SECURITY + "." + TLS + "." + PRIVATE_KEY_FILE,

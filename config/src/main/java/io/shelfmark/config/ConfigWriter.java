@@ -270,6 +270,8 @@ public final class ConfigWriter {
     node.put(ClusterKeys.MAX_GROUPS, query.maxGroups())
         .put(ClusterKeys.MAX_DISTINCT_VALUES, query.maxDistinctValues())
         .put(ClusterKeys.MAX_ROWS, query.maxRows())
-        .put(ClusterKeys.MAX_IN_LIST_ITEMS, query.maxInListItems());
+        .put(ClusterKeys.MAX_IN_LIST_ITEMS, query.maxInListItems())
+        .put(ClusterKeys.SLOW_THRESHOLD, DurationFormat.format(query.slowThreshold()))
+        .put(ClusterKeys.SLOW_PROFILE, query.slowProfile());
   }
 }

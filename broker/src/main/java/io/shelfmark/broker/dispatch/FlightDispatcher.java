@@ -12,8 +12,10 @@ import io.shelfmark.exchange.error.QueryTimeoutException;
 import io.shelfmark.exchange.error.QueryUnavailableException;
 import io.shelfmark.exchange.error.WireError;
 import io.shelfmark.exchange.fragment.FragmentResponse;
+import io.shelfmark.exchange.fragment.NodeReport;
 import io.shelfmark.exchange.fragment.PlanFragment;
 import io.shelfmark.exchange.fragment.QueryLimits;
+import io.shelfmark.exchange.fragment.WireFormatException;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.profile.ServerProfile;
 import io.shelfmark.exchange.result.ExecutionStatistics;
@@ -26,9 +28,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,12 +44,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -321,6 +327,30 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
     return FragmentResponse.decode(bytes.toByteArray());
   }
 
+  /**
+   * The server's report of its segments and cache ({@link NodeReport#ACTION}), over the pooled
+   * client of the data plane; empty when it does not answer within {@code timeout} or fails (a
+   * server of the release before, a server going away): the console shows it without figures.
+   */
+  public Optional<NodeReport> nodeReport(ServerEndpoint endpoint, Duration timeout) {
+    try {
+      Iterator<Result> results =
+          client(endpoint)
+              .doAction(
+                  new Action(NodeReport.ACTION),
+                  CallOptions.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
+      if (!results.hasNext()) {
+        return Optional.empty();
+      }
+      NodeReport report = NodeReport.decode(results.next().getBody());
+      results.forEachRemaining(ignored -> {});
+      return Optional.of(report);
+    } catch (FlightRuntimeException | WireFormatException e) {
+      log.debug("Cannot read the node report of {}: {}", endpoint, e.toString());
+      return Optional.empty();
+    }
+  }
+
   private FlightClient client(ServerEndpoint endpoint) {
     return clients.computeIfAbsent(
         endpoint,
@@ -457,7 +487,12 @@ public final class FlightDispatcher implements QueryDispatcher, AutoCloseable {
       FragmentResponse response = answer.response();
       if (!response.profiles().isEmpty()) {
         servers.add(
-            new ServerProfile(answer.endpoint().toString(), answer.nanos(), response.profiles()));
+            new ServerProfile(
+                answer.endpoint().toString(),
+                answer.nanos(),
+                response.profiles(),
+                response.memoryHits(),
+                response.diskHits()));
       }
       partials.add(response.partial());
       requests += response.storageRequests();

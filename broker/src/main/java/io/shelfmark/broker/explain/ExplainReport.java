@@ -33,7 +33,8 @@ import java.util.Map;
  * @param cache under ANALYZE, where the query's Parquet reads were served from
  * @param timeMicros per phase: plan, prune, execute (the servers, as the broker waited for them),
  *     finish (merging and finishing at the broker), total; then the sums over files of index, read
- *     and aggregate (these run in parallel, so they may exceed execute)
+ *     and aggregate (these run in parallel, so they may exceed execute), and of the read's two
+ *     parts summed over the threads that decoded: fetch (waiting for page bytes) and decode
  */
 public record ExplainReport(
     int version,
@@ -71,6 +72,8 @@ public record ExplainReport(
    *
    * @param files how many
    * @param paths the first file's path, or every path under VERBOSE
+   * @param starTree for files answered from a star-tree: the tree, its records visited and the
+   *     edges read from rows; null otherwise
    */
   public record FileGroup(
       int files,
@@ -83,7 +86,17 @@ public record ExplainReport(
       Pages pages,
       Read read,
       Time timeMicros,
-      List<String> paths) {}
+      List<String> paths,
+      StarTree starTree) {}
+
+  /**
+   * How a group's files were answered from a star-tree: the tree's dimensions, the records its
+   * traversals visited and the rows those aggregate (summed over the files), and the unaligned time
+   * edges' row path, grouped as files are. The tree part reads no page: the group's pages, requests
+   * and bytes are its edges'.
+   */
+  public record StarTree(
+      List<String> dimensions, long recordsVisited, long rows, List<FileGroup> edges) {}
 
   /** Rows: live (less deletes), definite and candidates after the indexes, matched (ANALYZE). */
   public record Rows(long live, long definite, long candidates, Long matched) {}
@@ -94,14 +107,21 @@ public record ExplainReport(
   /** What the files' reads did (ANALYZE): files run, pages decoded, GETs and their bytes. */
   public record Read(long files, long pages, long requests, long bytes) {}
 
-  /** Time per phase, summed over the group's files. */
-  public record Time(long index, Long read, Long aggregate) {}
+  /**
+   * Time per phase, summed over the group's files: index, read (on each file's thread), aggregate;
+   * and the read's parts summed over every thread that decoded the files' row groups: fetch
+   * (waiting for page bytes, from storage or the page cache) and decode (decompressing and
+   * decoding). Null under EXPLAIN but index; fetch and decode null as well when a server did not
+   * tell them apart.
+   */
+  public record Time(long index, Long read, Long aggregate, Long fetch, Long decode) {}
 
   /** Sums over every file queried; the ANALYZE ones equal the response's statistics. */
   public record Totals(
       int files,
       int filesWithSegment,
       int filesWithoutParquet,
+      int filesFromStarTree,
       long liveRows,
       long definiteRows,
       long candidateRows,
@@ -120,11 +140,17 @@ public record ExplainReport(
   /**
    * Where the Parquet reads were served from (ANALYZE), one entry per tier: {@code decompressed}
    * (data pages decoded from bodies kept decompressed in memory), {@code pageCache} (requests the
-   * page cache, memory then disk, answered), {@code storage} (requests and bytes that reached the
-   * object store).
+   * page cache answered), split into {@code memoryHits} (its memory tier, or a concurrent read of
+   * the same range) and {@code diskHits} (its disk tier), {@code storage} (requests and bytes that
+   * reached the object store). The tiers are {@code -1} when a server did not tell them.
    */
   public record Cache(
-      long decompressedPages, long pageCacheHits, long storageRequests, long storageBytes) {}
+      long decompressedPages,
+      long pageCacheHits,
+      long memoryHits,
+      long diskHits,
+      long storageRequests,
+      long storageBytes) {}
 
   /**
    * The report of one explained query.
@@ -147,18 +173,40 @@ public record ExplainReport(
     long index = 0;
     long read = 0;
     long aggregate = 0;
+    long fetch = 0;
+    long decode = 0;
     for (FileProfile file : profiles) {
       index += file.indexNanos();
       if (file.ran()) {
         read += file.readNanos();
         aggregate += file.aggregateNanos();
+        fetch = plus(fetch, file.fetchNanos());
+        decode = plus(decode, file.decodeNanos());
       }
     }
     time.put("index", micros(index));
     if (analyze) {
       time.put("read", micros(read));
       time.put("aggregate", micros(aggregate));
+      if (fetch >= 0 && decode >= 0) {
+        time.put("fetch", micros(fetch));
+        time.put("decode", micros(decode));
+      }
     }
+    long memoryHits = 0;
+    long diskHits = 0;
+    for (ServerProfile server : servers) {
+      memoryHits = plus(memoryHits, server.memoryHits());
+      diskHits = plus(diskHits, server.diskHits());
+    }
+    Cache tiers =
+        new Cache(
+            cache.decompressedPages(),
+            cache.pageCacheHits(),
+            memoryHits,
+            diskHits,
+            cache.storageRequests(),
+            cache.storageBytes());
     return new ExplainReport(
         VERSION,
         analyze ? "ANALYZE" : "PLAN",
@@ -173,7 +221,7 @@ public record ExplainReport(
         group(profiles, analyze, verbose),
         totals(profiles, analyze),
         servers(servers),
-        analyze ? cache : null,
+        analyze ? tiers : null,
         time);
   }
 
@@ -181,14 +229,7 @@ public record ExplainReport(
   static List<FileGroup> group(List<FileProfile> profiles, boolean analyze, boolean verbose) {
     Map<List<Object>, List<FileProfile>> groups = new LinkedHashMap<>();
     for (FileProfile profile : profiles) {
-      List<Object> key =
-          List.of(
-              profile.segment(),
-              profile.answer(),
-              profile.terms(),
-              profile.columnsFromSegment(),
-              profile.columnsRead());
-      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(profile);
+      groups.computeIfAbsent(key(profile), k -> new ArrayList<>()).add(profile);
     }
     List<FileGroup> result = new ArrayList<>(groups.size());
     for (List<FileProfile> files : groups.values()) {
@@ -208,6 +249,8 @@ public record ExplainReport(
       long index = 0;
       long read = 0;
       long aggregate = 0;
+      long fetch = 0;
+      long decode = 0;
       for (FileProfile file : files) {
         live += file.liveRows();
         definite += file.definiteRows();
@@ -225,10 +268,30 @@ public record ExplainReport(
           bytesRead += file.bytesRead();
           read += file.readNanos();
           aggregate += file.aggregateNanos();
+          fetch = plus(fetch, file.fetchNanos());
+          decode = plus(decode, file.decodeNanos());
         }
       }
+      boolean parts = analyze && fetch >= 0 && decode >= 0;
       List<String> paths =
           verbose ? files.stream().map(FileProfile::path).toList() : List.of(first.path());
+      StarTree starTree = null;
+      if (first.starTree().isPresent()) {
+        long records = 0;
+        long treeRows = 0;
+        List<FileProfile> edges = new ArrayList<>();
+        for (FileProfile file : files) {
+          records += file.starTree().orElseThrow().recordsVisited();
+          treeRows += file.starTree().orElseThrow().rows();
+          edges.addAll(file.starTree().orElseThrow().edges());
+        }
+        starTree =
+            new StarTree(
+                first.starTree().get().dimensions(),
+                records,
+                treeRows,
+                group(edges, analyze, verbose));
+      }
       result.add(
           new FileGroup(
               files.size(),
@@ -241,10 +304,36 @@ public record ExplainReport(
               new Pages(rowGroups, rowGroupsRead, pages, bytes),
               analyze ? new Read(ran, pagesRead, requests, bytesRead) : null,
               new Time(
-                  micros(index), analyze ? micros(read) : null, analyze ? micros(aggregate) : null),
-              paths));
+                  micros(index),
+                  analyze ? micros(read) : null,
+                  analyze ? micros(aggregate) : null,
+                  parts ? micros(fetch) : null,
+                  parts ? micros(decode) : null),
+              paths,
+              starTree));
     }
     return result;
+  }
+
+  /**
+   * What files answered alike share: the answer, the index per term, the columns, and for a
+   * star-tree answer the tree and how its edges were answered.
+   */
+  private static List<Object> key(FileProfile profile) {
+    List<Object> key = new ArrayList<>();
+    key.add(profile.segment());
+    key.add(profile.answer());
+    key.add(profile.terms());
+    key.add(profile.columnsFromSegment());
+    key.add(profile.columnsRead());
+    profile
+        .starTree()
+        .ifPresent(
+            tree -> {
+              key.add(tree.dimensions());
+              key.add(tree.edges().stream().map(ExplainReport::key).toList());
+            });
+    return key;
   }
 
   /** A sum that stays -1 (unknown) once one part is unknown. */
@@ -260,6 +349,7 @@ public record ExplainReport(
   static Totals totals(List<FileProfile> profiles, boolean analyze) {
     int segment = 0;
     int withoutParquet = 0;
+    int fromStarTree = 0;
     long live = 0;
     long definite = 0;
     long candidates = 0;
@@ -273,7 +363,8 @@ public record ExplainReport(
     long bytesRead = 0;
     for (FileProfile file : profiles) {
       segment += file.segment() ? 1 : 0;
-      withoutParquet += file.segment() && readsNoParquet(file.answer()) ? 1 : 0;
+      withoutParquet += file.segment() && readsNoParquet(file) ? 1 : 0;
+      fromStarTree += file.answer() == FileAnswer.STAR_TREE ? 1 : 0;
       live += file.liveRows();
       definite += file.definiteRows();
       candidates += file.candidateRows();
@@ -292,6 +383,7 @@ public record ExplainReport(
         profiles.size(),
         segment,
         withoutParquet,
+        fromStarTree,
         live,
         definite,
         candidates,
@@ -305,7 +397,15 @@ public record ExplainReport(
         analyze ? bytesRead : null);
   }
 
-  private static boolean readsNoParquet(FileAnswer answer) {
+  /**
+   * Whether the file is answered without a Parquet page: by its answer, or for a star-tree answer
+   * when its edges decode (ANALYZE) or plan (EXPLAIN) no page, as the response's statistics count.
+   */
+  private static boolean readsNoParquet(FileProfile file) {
+    FileAnswer answer = file.answer();
+    if (answer == FileAnswer.STAR_TREE) {
+      return file.ran() ? file.pagesRead() == 0 : file.pagesPlanned() == 0;
+    }
     return answer == FileAnswer.NO_ROWS
         || answer == FileAnswer.COUNT_FROM_INDEX
         || answer == FileAnswer.VALUES_FROM_SEGMENT;

@@ -53,7 +53,7 @@ public final class ExplainText {
                 n(totals.candidateRows()),
                 analyze ? ", matched " + n(totals.matchedRows()) : ""));
     for (ExplainReport.FileGroup group : report.fileGroups()) {
-      group(group, analyze, lines);
+      group(group, analyze, "│   ", lines);
     }
     if (!report.servers().isEmpty()) {
       StringBuilder servers = new StringBuilder("├─ servers:");
@@ -71,11 +71,16 @@ public final class ExplainText {
     }
     if (report.cache() != null) {
       ExplainReport.Cache cache = report.cache();
+      String tiers =
+          cache.memoryHits() < 0 || cache.diskHits() < 0
+              ? ""
+              : " (memory %s, disk %s)".formatted(n(cache.memoryHits()), n(cache.diskHits()));
       lines.add(
-          "├─ reads: %s pages decoded from memory, %s page-cache hits, %s storage requests (%s bytes)"
+          "├─ reads: %s pages decoded from memory, %s page-cache hits%s, %s storage requests (%s bytes)"
               .formatted(
                   n(cache.decompressedPages()),
                   n(cache.pageCacheHits()),
+                  tiers,
                   n(cache.storageRequests()),
                   n(cache.storageBytes())));
     }
@@ -88,18 +93,20 @@ public final class ExplainText {
     return lines;
   }
 
-  private static void group(ExplainReport.FileGroup group, boolean analyze, List<String> lines) {
+  private static void group(
+      ExplainReport.FileGroup group, boolean analyze, String indent, List<String> lines) {
     lines.add(
-        "│   ├─ %s file%s, %s: %s%s"
-            .formatted(
-                n(group.files()),
-                group.files() == 1 ? "" : "s",
-                group.segment() ? "segment" : "no segment",
-                answer(group),
-                group.paths().size() == 1 && group.files() > 1
-                    ? " (e.g. " + group.paths().getFirst() + ")"
-                    : group.paths().size() == 1 ? " (" + group.paths().getFirst() + ")" : ""));
-    String in = "│   │   ";
+        indent
+            + "├─ %s file%s, %s: %s%s"
+                .formatted(
+                    n(group.files()),
+                    group.files() == 1 ? "" : "s",
+                    group.segment() ? "segment" : "no segment",
+                    answer(group),
+                    group.paths().size() == 1 && group.files() > 1
+                        ? " (e.g. " + group.paths().getFirst() + ")"
+                        : group.paths().size() == 1 ? " (" + group.paths().getFirst() + ")" : ""));
+    String in = indent + "│   ";
     if (group.paths().size() > 1) {
       for (String path : group.paths()) {
         lines.add(in + "file " + path);
@@ -163,7 +170,23 @@ public final class ExplainText {
             + "time: index "
             + ms(time.index())
             + (time.read() == null ? "" : ", read " + ms(time.read()))
+            + (time.fetch() == null
+                ? ""
+                : " (fetch " + ms(time.fetch()) + ", decode " + ms(time.decode()) + ")")
             + (time.aggregate() == null ? "" : ", aggregate " + ms(time.aggregate())));
+    ExplainReport.StarTree tree = group.starTree();
+    if (tree != null) {
+      lines.add(
+          in
+              + "star-tree: %s records visited for %s rows, 0 pages and 0 bytes read by the tree"
+                  .formatted(n(tree.recordsVisited()), n(tree.rows())));
+      if (!tree.edges().isEmpty()) {
+        lines.add(in + "time edges the tree cannot split, from rows:");
+        for (ExplainReport.FileGroup edge : tree.edges()) {
+          group(edge, analyze, in, lines);
+        }
+      }
+    }
   }
 
   private static String answer(ExplainReport.FileGroup group) {
@@ -173,6 +196,15 @@ public final class ExplainText {
       case VALUES_FROM_SEGMENT -> "values from the segment, no Parquet page";
       case PARQUET_PAGES -> "Parquet pages of the rows in play";
       case WITHOUT_SEGMENT -> "footer, row-group statistics, then pages";
+      case STAR_TREE ->
+          "star-tree (%s)"
+              .formatted(
+                  group.starTree() == null
+                      ? ""
+                      : String.join(", ", group.starTree().dimensions())
+                          + "; "
+                          + n(group.starTree().recordsVisited())
+                          + " records visited");
     };
   }
 

@@ -89,6 +89,9 @@ public final class EngineQueryService implements QueryService {
   private final QueryListener listener;
   private final SqlLimits limits;
   private final QueryPolicy policy;
+  // When present, every query records its files' profiles and a query at least this slow has them
+  // turned into its EXPLAIN ANALYZE for the query log.
+  private final Optional<Duration> profileSlowerThan;
   private final Cache<PlanKey, PlannedQuery> plans =
       Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
 
@@ -146,6 +149,38 @@ public final class EngineQueryService implements QueryService {
       QueryListener listener,
       SqlLimits limits,
       QueryPolicy policy) {
+    this(
+        routing,
+        pruning,
+        dispatcher,
+        defaultTimeout,
+        clock,
+        listener,
+        limits,
+        policy,
+        Optional.empty());
+  }
+
+  /**
+   * @param listener told of every answered query (metrics, the query log)
+   * @param limits the planner refuses queries larger than these allow
+   * @param policy the admission lanes and per-query limits
+   * @param profileSlowerThan when present, every query runs with its servers recording its files'
+   *     profiles (as EXPLAIN ANALYZE does), and the listener gets the EXPLAIN ANALYZE of a query at
+   *     least this slow ({@code query.slow-profile}, {@code query.slow-threshold}); the report is
+   *     built only for those
+   */
+  public EngineQueryService(
+      RoutingTable routing,
+      FilePruning pruning,
+      QueryDispatcher dispatcher,
+      Duration defaultTimeout,
+      Clock clock,
+      QueryListener listener,
+      SqlLimits limits,
+      QueryPolicy policy,
+      Optional<Duration> profileSlowerThan) {
+    this.profileSlowerThan = requireNonNull(profileSlowerThan, "profileSlowerThan is null");
     this.listener = requireNonNull(listener, "listener is null");
     this.limits = requireNonNull(limits, "limits is null");
     this.policy = requireNonNull(policy, "policy is null");
@@ -163,16 +198,26 @@ public final class EngineQueryService implements QueryService {
     long started = System.nanoTime();
     QueryTarget target = new QueryTarget();
     QueryResponse response = respond(request, target);
-    listener.answered(target.table, request, response, System.nanoTime() - started);
+    long elapsed = System.nanoTime() - started;
+    Optional<ExplainReport> slowProfile = Optional.empty();
+    if (target.profile != null
+        && profileSlowerThan.isPresent()
+        && elapsed >= profileSlowerThan.get().toNanos()) {
+      slowProfile = Optional.of(target.profile.apply(elapsed));
+    }
+    listener.answered(target.table, request, response, elapsed, slowProfile);
     return response;
   }
 
   /**
    * The served table a query resolved to, once it has: metrics and the query log name it, never a
-   * name a client made up (an unknown table stays {@link QueryListener#NO_TABLE}).
+   * name a client made up (an unknown table stays {@link QueryListener#NO_TABLE}). With slow
+   * queries' profiles on, how to make the query's EXPLAIN ANALYZE from its total time, once it is
+   * known to be slow.
    */
   private static final class QueryTarget {
     private String table = QueryListener.NO_TABLE;
+    private java.util.function.LongFunction<ExplainReport> profile;
   }
 
   private QueryResponse respond(QueryRequest request, QueryTarget target) {
@@ -253,6 +298,8 @@ public final class EngineQueryService implements QueryService {
     List<DataFileInfo> candidates = planned.candidates(plan, route, pruning);
     policy.checkInLists(plan);
     QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
+    ProfileMode mode = profileSlowerThan.isPresent() ? ProfileMode.ANALYZE : ProfileMode.OFF;
+    long[] phases = new long[2];
     // The slot is held through finishing: sorting and rendering a million groups is work too.
     Finished finished =
         runAdmitted(
@@ -260,6 +307,7 @@ public final class EngineQueryService implements QueryService {
             deadline,
             request,
             stop -> {
+              long executing = System.nanoTime();
               QueryDispatcher.Dispatched dispatched =
                   dispatcher.execute(
                       queryText(request, planned.statement()),
@@ -269,13 +317,37 @@ public final class EngineQueryService implements QueryService {
                       deadline,
                       stop,
                       lane,
-                      policy.limits());
-              return new Finished(
-                  dispatched,
+                      policy.limits(),
+                      mode);
+              long finishing = System.nanoTime();
+              FinalResult done =
                   ResultFinisher.finish(
-                      plan, dispatched.partial(), () -> checkContinue(deadline, stop)));
+                      plan, dispatched.partial(), () -> checkContinue(deadline, stop));
+              phases[0] = finishing - executing;
+              phases[1] = System.nanoTime() - finishing;
+              return new Finished(dispatched, done);
             });
     QueryDispatcher.Dispatched dispatched = finished.dispatched();
+    if (mode == ProfileMode.ANALYZE) {
+      // Kept as a function: the report (and the pruning's reasons) is made only for a slow query.
+      target.profile =
+          total -> {
+            Map<String, Long> time = new LinkedHashMap<>();
+            time.put("execute", phases[0] / 1_000);
+            time.put("finish", phases[1] / 1_000);
+            time.put("total", total / 1_000);
+            return ExplainReport.of(
+                true,
+                false,
+                plan.table().name().toString(),
+                route.snapshotId(),
+                lane.name(),
+                pruning.explain(plan, route),
+                dispatched.servers(),
+                cacheOf(dispatched),
+                time);
+          };
+    }
     FinalResult result = finished.result();
     PartialResult partial = dispatched.partial();
     QueryStatistics statistics = statistics(route, candidates.size(), dispatched);
@@ -396,13 +468,7 @@ public final class EngineQueryService implements QueryService {
             lane.name(),
             pruned,
             dispatched.servers(),
-            new ExplainReport.Cache(
-                dispatched.partial().statistics().parquetPagesKept(),
-                Math.max(
-                    0,
-                    dispatched.cacheHits() - dispatched.partial().statistics().parquetPagesKept()),
-                dispatched.storageRequests(),
-                dispatched.storageBytesRead()),
+            cacheOf(dispatched),
             time);
     QueryStatistics statistics =
         explain.analyze()
@@ -421,6 +487,18 @@ public final class EngineQueryService implements QueryService {
                 route.snapshotId(),
                 0);
     return explained(ExplainText.lines(report), statistics, Optional.of(report));
+  }
+
+  /** Where the query's reads were served from; the tiers are the servers' (ExplainReport.of). */
+  private static ExplainReport.Cache cacheOf(QueryDispatcher.Dispatched dispatched) {
+    long kept = dispatched.partial().statistics().parquetPagesKept();
+    return new ExplainReport.Cache(
+        kept,
+        Math.max(0, dispatched.cacheHits() - kept),
+        -1,
+        -1,
+        dispatched.storageRequests(),
+        dispatched.storageBytesRead());
   }
 
   /** The response of an EXPLAIN: the lines in a {@code PLAN} column, and the report. */

@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shelfmark.broker.explain.ExplainReport;
+import io.shelfmark.broker.explain.ExplainText;
 import io.shelfmark.broker.query.QueryError;
 import io.shelfmark.broker.query.QueryListener;
 import io.shelfmark.broker.query.QueryRequest;
@@ -17,6 +20,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * logback.xml, off unless a serving node or {@code SHELFMARK_QUERY_LOG_LEVEL} turns it on): when,
  * table, SQL (or its SHA-256 when the text may hold what should not reach logs), snapshot, outcome,
  * duration, rows, files, bytes and cache figures. A query slower than the threshold is logged at
- * WARN with {@code "slow": true}, the rest at INFO, so a log level alone selects slow queries.
- * Thread safe.
+ * WARN with {@code "slow": true}, the rest at INFO, so a log level alone selects slow queries. A
+ * slow query's line carries its EXPLAIN ANALYZE when the broker recorded it ({@code
+ * query.slow-profile}): the report as text lines ({@code explainAnalyze}) and as the {@code
+ * explain} object of an EXPLAIN ANALYZE response. Thread safe.
  */
 public final class QueryLog implements QueryListener {
   /** The logger's name: outside {@code io.shelfmark}, so its level and appender are its own. */
@@ -40,6 +46,7 @@ public final class QueryLog implements QueryListener {
 
   private static final Logger log = LoggerFactory.getLogger(LOGGER);
   private static final JsonFactory JSON = new JsonFactory();
+  private static final ObjectMapper REPORTS = new ObjectMapper(JSON);
 
   private final long slowNanos;
   private final boolean hashSql;
@@ -58,11 +65,22 @@ public final class QueryLog implements QueryListener {
   @Override
   public void answered(
       String table, QueryRequest request, QueryResponse response, long elapsedNanos) {
+    answered(table, request, response, elapsedNanos, Optional.empty());
+  }
+
+  @Override
+  public void answered(
+      String table,
+      QueryRequest request,
+      QueryResponse response,
+      long elapsedNanos,
+      Optional<ExplainReport> slowProfile) {
     boolean slow = elapsedNanos >= slowNanos;
     if (slow ? !log.isWarnEnabled() : !log.isInfoEnabled()) {
       return;
     }
-    String line = line(table, request, response, elapsedNanos, slow);
+    String line =
+        line(table, request, response, elapsedNanos, slow, slow ? slowProfile : Optional.empty());
     if (slow) {
       log.warn(line);
     } else {
@@ -72,6 +90,16 @@ public final class QueryLog implements QueryListener {
 
   String line(
       String table, QueryRequest request, QueryResponse response, long elapsedNanos, boolean slow) {
+    return line(table, request, response, elapsedNanos, slow, Optional.empty());
+  }
+
+  String line(
+      String table,
+      QueryRequest request,
+      QueryResponse response,
+      long elapsedNanos,
+      boolean slow,
+      Optional<ExplainReport> profile) {
     StringWriter out = new StringWriter(256);
     try (JsonGenerator json = JSON.createGenerator(out)) {
       json.writeStartObject();
@@ -107,6 +135,15 @@ public final class QueryLog implements QueryListener {
       json.writeNumberField("storageRetries", stats.storageRetries());
       json.writeNumberField("cacheHits", stats.cacheHits());
       json.writeNumberField("cacheMisses", stats.cacheMisses());
+      if (profile.isPresent()) {
+        json.writeArrayFieldStart("explainAnalyze");
+        for (String text : ExplainText.lines(profile.get())) {
+          json.writeString(text);
+        }
+        json.writeEndArray();
+        json.writeFieldName("explain");
+        REPORTS.writeValue(json, profile.get());
+      }
       json.writeEndObject();
     } catch (IOException e) {
       throw new IllegalStateException("Cannot write a query log line", e);

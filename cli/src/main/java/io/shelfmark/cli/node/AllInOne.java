@@ -473,7 +473,12 @@ public final class AllInOne implements AutoCloseable {
           mode == ProfileMode.OFF
               ? List.of()
               : List.of(
-                  new ServerProfile("local", System.nanoTime() - started, execution.profiles()));
+                  new ServerProfile(
+                      "local",
+                      System.nanoTime() - started,
+                      execution.profiles(),
+                      execution.memoryHits(),
+                      execution.diskHits()));
       return new Dispatched(
           execution.partial(),
           execution.storage().getRequests(),

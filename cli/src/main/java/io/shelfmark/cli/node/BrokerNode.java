@@ -55,6 +55,9 @@ public final class BrokerNode implements AutoCloseable {
   public static final String HTTP_PORT = "broker-http";
   public static final String FLIGHT_PORT = "broker-flight";
 
+  /** How long the nodes page waits for a server's report of its segments and cache. */
+  static final java.time.Duration NODE_REPORT_TIMEOUT = java.time.Duration.ofSeconds(2);
+
   private final List<AutoCloseable> resources;
   private final RoutingTable routing;
   private final int port;
@@ -139,7 +142,8 @@ public final class BrokerNode implements AutoCloseable {
                   NodeStatuses.cluster(
                       zookeeper.client(),
                       nodes,
-                      NodeStatuses.local(self::get, health, () -> -1, null))),
+                      NodeStatuses.local(self::get, health, () -> -1, null),
+                      endpoint -> dispatcher.nodeReport(endpoint, NODE_REPORT_TIMEOUT))),
               config.http(),
               HttpSecurity.from(access.security()));
       ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor();

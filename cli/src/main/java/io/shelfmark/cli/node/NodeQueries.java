@@ -19,6 +19,7 @@ import io.shelfmark.sql.SqlLimits;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -51,7 +52,7 @@ final class NodeQueries {
         QueryListener.all(
             List.of(
                 new MicrometerQueryMetrics(metrics),
-                new QueryLog(QueryLog.DEFAULT_SLOW_THRESHOLD, false, Clock.systemUTC()))),
+                new QueryLog(limits.slowThreshold(), false, Clock.systemUTC()))),
         new SqlLimits(
             config.sqlLimits().maxLength(),
             config.sqlLimits().maxExpressionDepth(),
@@ -70,6 +71,9 @@ final class NodeQueries {
             limits.cheapMaxRows(),
             serverLimits,
             limits.maxInListItems(),
-            heavyQueries));
+            heavyQueries),
+        // Slow queries' EXPLAIN ANALYZE in the query log: every query records its files'
+        // profiles, only a slow one has them made into the report.
+        limits.slowProfile() ? Optional.of(limits.slowThreshold()) : Optional.empty());
   }
 }

@@ -2,6 +2,7 @@ package io.shelfmark.cli.node;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.broker.dispatch.ServerEndpoint;
 import io.shelfmark.broker.health.HealthMonitor;
 import io.shelfmark.broker.node.NodeDirectory;
 import io.shelfmark.broker.node.NodeStatus;
@@ -10,10 +11,15 @@ import io.shelfmark.cache.stats.TierStats;
 import io.shelfmark.cluster.member.Member;
 import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.state.ZNodes;
+import io.shelfmark.exchange.fragment.NodeReport;
+import io.shelfmark.server.node.ServerNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
@@ -48,9 +54,23 @@ final class NodeStatuses {
    * ZooKeeper cannot be read, this process alone.
    */
   static NodeDirectory cluster(CuratorFramework client, ZNodes nodes, NodeDirectory self) {
+    return cluster(client, nodes, self, endpoint -> Optional.empty());
+  }
+
+  /**
+   * As {@link #cluster(CuratorFramework, ZNodes, NodeDirectory)}, with each live server's segments
+   * and cache per tier as {@code reports} gets them from the server itself (the data plane's node
+   * report action), asked in parallel; a server that does not answer is shown without them.
+   */
+  static NodeDirectory cluster(
+      CuratorFramework client,
+      ZNodes nodes,
+      NodeDirectory self,
+      Function<ServerEndpoint, Optional<NodeReport>> reports) {
     requireNonNull(client, "client is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(self, "self is null");
+    requireNonNull(reports, "reports is null");
     return () -> {
       List<NodeStatus> statuses = new ArrayList<>(self.nodes());
       List<Member> members;
@@ -60,23 +80,54 @@ final class NodeStatuses {
         log.debug("Cannot list the cluster's members for GET /nodes", e);
         return statuses;
       }
-      members.stream()
-          .filter(member -> statuses.stream().noneMatch(known -> known.id().equals(member.id())))
-          .sorted(Comparator.comparing(Member::id))
-          .forEach(
-              member ->
-                  statuses.add(
-                      new NodeStatus(
-                          member.id(),
-                          member.roles(),
-                          member.host(),
-                          member.ports(),
-                          "LIVE",
-                          member.startedAtMillis(),
-                          -1,
-                          List.of())));
+      List<Member> others =
+          members.stream()
+              .filter(
+                  member -> statuses.stream().noneMatch(known -> known.id().equals(member.id())))
+              .sorted(Comparator.comparing(Member::id))
+              .toList();
+      List<CompletableFuture<Optional<NodeReport>>> asked = new ArrayList<>();
+      for (Member member : others) {
+        Integer rpc = member.ports().get(ServerNode.RPC_PORT);
+        asked.add(
+            rpc == null
+                ? CompletableFuture.completedFuture(Optional.empty())
+                : CompletableFuture.supplyAsync(
+                    () -> reports.apply(new ServerEndpoint(member.host(), rpc)),
+                    Thread::startVirtualThread));
+      }
+      for (int i = 0; i < others.size(); i++) {
+        Member member = others.get(i);
+        Optional<NodeReport> report = asked.get(i).join();
+        statuses.add(
+            new NodeStatus(
+                member.id(),
+                member.roles(),
+                member.host(),
+                member.ports(),
+                "LIVE",
+                member.startedAtMillis(),
+                report.map(NodeReport::segments).orElse(-1L),
+                report.map(NodeStatuses::tiers).orElse(List.of())));
+      }
       return statuses;
     };
+  }
+
+  private static List<NodeStatus.CacheTierUse> tiers(NodeReport report) {
+    List<NodeStatus.CacheTierUse> tiers = new ArrayList<>();
+    for (NodeReport.Tier tier : report.tiers()) {
+      tiers.add(
+          new NodeStatus.CacheTierUse(
+              tier.name(),
+              tier.usedBytes(),
+              tier.maxBytes(),
+              tier.entries(),
+              tier.hits(),
+              tier.misses(),
+              tier.evictions()));
+    }
+    return tiers;
   }
 
   private static NodeStatus status(

@@ -141,6 +141,53 @@ class TestLocalCluster {
         .containsExactly("leader", "standby");
   }
 
+  /**
+   * The broker's nodes page lists each server with the segments it serves and its cache per tier,
+   * as the server reports them over the data plane (the Flight node-report action).
+   */
+  @Test
+  @Order(2)
+  void theNodesPageShowsEachServersSegmentsAndCache() throws Exception {
+    int files = dataFiles().size();
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    com.fasterxml.jackson.databind.JsonNode nodes;
+    long segments;
+    do {
+      java.net.http.HttpResponse<String> response =
+          java.net.http.HttpClient.newHttpClient()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(
+                          java.net.URI.create(LocalCluster.url(process("broker")) + "/nodes"))
+                      .build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).isEqualTo(200);
+      nodes = new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body());
+      segments = 0;
+      for (com.fasterxml.jackson.databind.JsonNode node : nodes.path("nodes")) {
+        if (node.path("roles").toString().contains("server")) {
+          segments += node.path("segments").asLong();
+        }
+      }
+      if (segments == 2L * files) {
+        break;
+      }
+      Thread.sleep(200);
+    } while (System.nanoTime() < deadline);
+    assertThat(segments).as(nodes.toString()).isEqualTo(2L * files);
+    int servers = 0;
+    for (com.fasterxml.jackson.databind.JsonNode node : nodes.path("nodes")) {
+      if (node.path("roles").toString().contains("server")) {
+        servers++;
+        assertThat(node.path("segments").asLong()).as(node.toString()).isPositive();
+        assertThat(node.path("cache").findValuesAsText("tier"))
+            .as(node.toString())
+            .containsExactly("memory", "disk");
+        assertThat(node.path("cache").path(0).path("maxBytes").asLong()).isPositive();
+      }
+    }
+    assertThat(servers).isEqualTo(3);
+  }
+
   @Test
   @Order(2)
   void answersEqualDuckDbs() throws Exception {

@@ -130,6 +130,12 @@ class TestExplain {
     assertThat(group.path("columnsRead").toString()).contains("sum_rollup");
     assertThat(group.path("pages").path("planned").asLong()).isPositive();
     assertThat(group.path("read").path("pages").asLong()).isPositive();
+    // The read's two parts, apart: pages were decoded, so decoding took time.
+    assertThat(group.path("timeMicros").path("fetch").isNumber()).as(group.toString()).isTrue();
+    assertThat(group.path("timeMicros").path("fetch").asLong()).isNotNegative();
+    assertThat(group.path("timeMicros").path("decode").asLong()).isPositive();
+    assertThat(analyzed.path("explain").path("timeMicros").path("decode").asLong()).isPositive();
+    assertThat(text(analyzed)).contains("(fetch ").contains(", decode ").contains("(memory ");
     String q4 = Quickstart.BENCHMARK_QUERIES.get("Q4");
     for (String sql : List.of("EXPLAIN ANALYZE " + q4, "EXPLAIN " + q4)) {
       StringBuilder text = new StringBuilder(sql).append('\n');
@@ -173,8 +179,68 @@ class TestExplain {
         .doesNotContain("+---");
   }
 
-  private static String withoutStarTrees(String sql) {
-    return sql.contains("OPTION(") ? sql : sql + " OPTION(useStarTree=false)";
+  /**
+   * A file the star-tree answers is explained as such, with trees on: the tree's dimensions and
+   * records visited under EXPLAIN and ANALYZE alike, no page read by the tree, and the time edges
+   * the tree cannot split (Q2 ends on a bucket's first millisecond) read from rows.
+   */
+  @Test
+  void starTreeAnswersAreExplained() {
+    String q2 = Quickstart.BENCHMARK_QUERIES.get("Q2");
+    JsonNode plain = query(q2);
+    assertThat(plain.path("numSegmentsStarTree").asInt()).isPositive();
+    JsonNode analyzed = query("EXPLAIN ANALYZE " + q2);
+    JsonNode tree = starTreeGroup(analyzed);
+    assertThat(tree.path("starTree").path("dimensions").toString())
+        .contains("metric")
+        .contains("dateTrunc('second', logical_timestamp)");
+    assertThat(tree.path("starTree").path("recordsVisited").asLong()).isPositive();
+    assertThat(tree.path("filter").path(0).path("indexes").toString()).contains("star-tree");
+    JsonNode edges = tree.path("starTree").path("edges");
+    assertThat(edges).as(analyzed.toString()).isNotEmpty();
+    assertThat(edges.path(0).path("filter").toString()).contains("BETWEEN");
+    assertThat(analyzed.path("explain").path("totals").path("filesFromStarTree").asInt())
+        .isEqualTo(analyzed.path("numSegmentsStarTree").asInt())
+        .isEqualTo(plain.path("numSegmentsStarTree").asInt());
+    assertThat(text(analyzed))
+        .contains("star-tree (org_id, metric, resolution")
+        .contains("records visited for")
+        .contains("time edges the tree cannot split, from rows:");
+
+    // Aligned to whole seconds: no edge, so nothing is read at all.
+    String aligned =
+        "SELECT SUM(sum_rollup), COUNT(*) FROM obs.metrics WHERE metric = 'tk_cache'"
+            + " AND org_id = 184833768 AND resolution = 15000"
+            + " AND logical_timestamp >= 1754226000000 AND logical_timestamp < 1754229600000";
+    JsonNode whole = query("EXPLAIN ANALYZE " + aligned);
+    JsonNode wholeTree = starTreeGroup(whole);
+    assertThat(wholeTree.path("starTree").path("edges")).isEmpty();
+    assertThat(wholeTree.path("read").path("pages").asLong()).isZero();
+    assertThat(wholeTree.path("read").path("bytes").asLong()).isZero();
+    assertThat(whole.path("storageBytesRead").asLong()).isZero();
+    assertThat(whole.path("explain").path("totals").path("filesWithoutParquet").asInt())
+        .isEqualTo(whole.path("numSegmentsIndexOnly").asInt())
+        .isPositive();
+    assertThat(checkAgreement("aligned", aligned)).isTrue();
+    log.info("{}", text(analyzed));
+  }
+
+  private static JsonNode starTreeGroup(JsonNode response) {
+    for (JsonNode group : response.path("explain").path("fileGroups")) {
+      if (group.path("answer").asText().equals("STAR_TREE")) {
+        return group;
+      }
+    }
+    throw new AssertionError("No file answered from a star-tree: " + response);
+  }
+
+  private static String text(JsonNode response) {
+    StringBuilder text = new StringBuilder();
+    response
+        .path("resultTable")
+        .path("rows")
+        .forEach(row -> text.append(row.path(0).asText()).append('\n'));
+    return text.toString();
   }
 
   private static JsonNode query(String sql) {
@@ -191,9 +257,7 @@ class TestExplain {
    * @return whether the query was answered (false: refused alike with and without ANALYZE)
    */
   private static boolean checkAgreement(String name, String sql) {
-    // EXPLAIN profiles the row path (star-trees are not profiled yet): the plain run to compare
-    // with answers from rows too.
-    JsonNode plain = broker.query(withoutStarTrees(sql), Optional.empty());
+    JsonNode plain = broker.query(sql, Optional.empty());
     if (!plain.path("exceptions").isEmpty()) {
       // A query refused (a limit, an overflow) is refused the same way under ANALYZE.
       JsonNode analyzed = broker.query("EXPLAIN ANALYZE " + sql, Optional.empty());
@@ -242,6 +306,9 @@ class TestExplain {
       assertThat(totals.path("filesWithoutParquet").asLong())
           .as(as)
           .isEqualTo(response.path("numSegmentsIndexOnly").asLong());
+      assertThat(totals.path("filesFromStarTree").asLong())
+          .as(as)
+          .isEqualTo(response.path("numSegmentsStarTree").asLong());
     }
     long groupsMatched = 0;
     for (JsonNode group : run.path("fileGroups")) {
@@ -255,34 +322,58 @@ class TestExplain {
     assertThat(run.path("cache").path("storageBytes").asLong())
         .as(as)
         .isEqualTo(analyzed.path("storageBytesRead").asLong());
+    // The page cache's hits, per tier: memory and disk add up to them.
+    assertThat(
+            run.path("cache").path("memoryHits").asLong()
+                + run.path("cache").path("diskHits").asLong())
+        .as(as)
+        .isEqualTo(run.path("cache").path("pageCacheHits").asLong());
 
     // Every file ran (no LIMIT stopped early): EXPLAIN planned exactly what ANALYZE did.
     if (totals.path("filesRun").asLong() == plan.path("totals").path("files").asLong()) {
-      assertThat(run.path("fileGroups").size()).as(as).isEqualTo(plan.path("fileGroups").size());
-      for (int g = 0; g < plan.path("fileGroups").size(); g++) {
-        JsonNode expected = plan.path("fileGroups").path(g);
-        JsonNode actual = run.path("fileGroups").path(g);
-        for (String field :
-            List.of(
-                "files",
-                "segment",
-                "answer",
-                "filter",
-                "columnsFromSegment",
-                "columnsRead",
-                "pages",
-                "paths")) {
-          assertThat(actual.path(field))
-              .as(as + " group " + g + " " + field)
-              .isEqualTo(expected.path(field));
-        }
-        for (String field : List.of("live", "definite", "candidates")) {
-          assertThat(actual.path("rows").path(field))
-              .as(as + " group " + g + " rows " + field)
-              .isEqualTo(expected.path("rows").path(field));
-        }
-      }
+      assertSameGroups(as, plan.path("fileGroups"), run.path("fileGroups"));
     }
     return true;
+  }
+
+  /** The groups EXPLAIN planned are those ANALYZE ran, star-tree edges included. */
+  private static void assertSameGroups(String as, JsonNode expectedGroups, JsonNode actualGroups) {
+    assertThat(actualGroups.size()).as(as).isEqualTo(expectedGroups.size());
+    for (int g = 0; g < expectedGroups.size(); g++) {
+      JsonNode expected = expectedGroups.path(g);
+      JsonNode actual = actualGroups.path(g);
+      for (String field :
+          List.of(
+              "files",
+              "segment",
+              "answer",
+              "filter",
+              "columnsFromSegment",
+              "columnsRead",
+              "pages",
+              "paths")) {
+        assertThat(actual.path(field))
+            .as(as + " group " + g + " " + field)
+            .isEqualTo(expected.path(field));
+      }
+      for (String field : List.of("live", "definite", "candidates")) {
+        assertThat(actual.path("rows").path(field))
+            .as(as + " group " + g + " rows " + field)
+            .isEqualTo(expected.path("rows").path(field));
+      }
+      JsonNode tree = expected.path("starTree");
+      assertThat(actual.path("starTree").isObject()).as(as).isEqualTo(tree.isObject());
+      if (tree.isObject()) {
+        for (String field : List.of("dimensions", "recordsVisited", "rows")) {
+          assertThat(actual.path("starTree").path(field))
+              .as(as + " group " + g + " starTree " + field)
+              .isEqualTo(tree.path(field));
+        }
+        assertSameGroups(
+            as + " group " + g + " edges",
+            tree.path("edges"),
+            actual.path("starTree").path("edges"));
+      }
+    }
   }
 }

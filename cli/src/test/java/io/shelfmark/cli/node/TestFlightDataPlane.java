@@ -195,6 +195,18 @@ class TestFlightDataPlane {
         assertThat(report.totals().matchedRows()).isEqualTo(analyzed.statistics().numDocsScanned());
         assertThat(report.totals().filesRun())
             .isEqualTo(analyzed.statistics().numSegmentsProcessed());
+        // Star-tree answers travel in version 4 profiles: Q2's files come from the tree.
+        assertThat(report.totals().filesFromStarTree())
+            .isEqualTo(analyzed.statistics().numSegmentsStarTree());
+        if (sql.equals(Quickstart.BENCHMARK_QUERIES.get("Q2"))) {
+          assertThat(report.totals().filesFromStarTree()).isPositive();
+          assertThat(report.fileGroups())
+              .anyMatch(
+                  group ->
+                      group.starTree() != null
+                          && group.starTree().recordsVisited() > 0
+                          && !group.starTree().edges().isEmpty());
+        }
         assertThat(report.servers()).isNotEmpty();
         assertThat(report.servers())
             .allMatch(server -> server.server().startsWith("127.0.0.1:") && server.files() > 0);

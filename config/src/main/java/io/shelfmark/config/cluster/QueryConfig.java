@@ -1,6 +1,9 @@
 package io.shelfmark.config.cluster;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
 
 /**
  * How many queries a node runs at once and how large one may grow ({@code query.*}).
@@ -23,6 +26,11 @@ import static com.google.common.base.Preconditions.checkArgument;
  * @param maxDistinctValues values of one COUNT(DISTINCT) ({@code query.max-distinct-values})
  * @param maxRows rows a selection keeps, offset + limit ({@code query.max-rows})
  * @param maxInListItems items of one IN list ({@code query.max-in-list-items})
+ * @param slowThreshold a query at least this slow is logged as slow, at WARN ({@code
+ *     query.slow-threshold})
+ * @param slowProfile whether a slow query's log line carries its EXPLAIN ANALYZE ({@code
+ *     query.slow-profile}): every query then records its files' profiles as it runs (a cost
+ *     docs/operations.md measures), and only a slow one has them turned into the report
  */
 public record QueryConfig(
     int heavyMaxRunning,
@@ -33,7 +41,9 @@ public record QueryConfig(
     long maxGroups,
     long maxDistinctValues,
     long maxRows,
-    int maxInListItems) {
+    int maxInListItems,
+    Duration slowThreshold,
+    boolean slowProfile) {
   /**
    * Heavy queries are CPU bound and each spreads over the cores: half the cores' worth of them
    * keeps the node busy and leaves the rest to cheap queries and HTTP; more only make each one
@@ -55,6 +65,14 @@ public record QueryConfig(
   public static final long DEFAULT_MAX_ROWS = 100_000;
   public static final int DEFAULT_MAX_IN_LIST_ITEMS = 100_000;
   public static final int MAX_QUEUED = 100_000;
+  public static final Duration DEFAULT_SLOW_THRESHOLD = Duration.ofSeconds(1);
+  public static final Duration MIN_SLOW_THRESHOLD = Duration.ofMillis(1);
+
+  /**
+   * Off: recording every query's profiles has a cost no benchmark run on a quiet machine has
+   * measured yet (docs/operations.md), so an operator turns it on knowingly.
+   */
+  public static final boolean DEFAULT_SLOW_PROFILE = false;
 
   public QueryConfig {
     checkArgument(
@@ -90,6 +108,36 @@ public record QueryConfig(
         maxInListItems >= 1,
         "Cannot use query.max-in-list-items: %s (expected at least 1)",
         maxInListItems);
+    requireNonNull(slowThreshold, "slowThreshold is null");
+    checkArgument(
+        slowThreshold.compareTo(MIN_SLOW_THRESHOLD) >= 0,
+        "Cannot use query.slow-threshold: %s (expected at least 1ms)",
+        slowThreshold);
+  }
+
+  /** A config with the query log's defaults. */
+  public QueryConfig(
+      int heavyMaxRunning,
+      int heavyMaxQueued,
+      int cheapMaxRunning,
+      int cheapMaxQueued,
+      long cheapMaxRows,
+      long maxGroups,
+      long maxDistinctValues,
+      long maxRows,
+      int maxInListItems) {
+    this(
+        heavyMaxRunning,
+        heavyMaxQueued,
+        cheapMaxRunning,
+        cheapMaxQueued,
+        cheapMaxRows,
+        maxGroups,
+        maxDistinctValues,
+        maxRows,
+        maxInListItems,
+        DEFAULT_SLOW_THRESHOLD,
+        DEFAULT_SLOW_PROFILE);
   }
 
   public static QueryConfig defaults() {

@@ -2,9 +2,11 @@ package io.shelfmark.exchange.fragment;
 
 import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
+import io.shelfmark.exchange.profile.StarTreeProfile;
 import io.shelfmark.exchange.profile.TermProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The wire form of {@link FileProfile}s inside a version 2 {@link FragmentResponse}:
@@ -17,14 +19,32 @@ import java.util.List;
  *   | liveRows i64 | definiteRows i64 | candidateRows i64 | rowGroups i64 | rowGroupsRead i64
  *   | pagesPlanned i64 | lowerBoundBytes i64 | ran u8 | matchedRows i64 | pagesRead i64
  *   | requests i64 | bytesRead i64 | indexNanos i64 | readNanos i64 | aggregateNanos i64
+ *   version 4 only:
+ *   | fetchNanos i64 | decodeNanos i64
+ *   | starTree u8 (0 none, 1 present), when present:
+ *       dimensions i32, str... | recordsVisited i64 | rows i64 | edges (count i32, profiles as here)
  * </pre>
  *
- * Enum ordinals are part of the format: new values go at the end.
+ * Version 4 (a {@link FragmentResponse} of version 4) adds the read's fetch and decode times and
+ * the star-tree answer, whose {@link FileAnswer#STAR_TREE} a version 2 reader does not know. Enum
+ * ordinals are part of the format: new values go at the end.
  */
 final class FileProfileCodec {
   private FileProfileCodec() {}
 
-  static void write(WireBuffer.Writer out, List<FileProfile> profiles) {
+  /** Whether {@code profiles} hold anything version 2 cannot carry. */
+  static boolean needsVersion4(List<FileProfile> profiles) {
+    for (FileProfile profile : profiles) {
+      if (profile.fetchNanos() != -1
+          || profile.decodeNanos() != -1
+          || profile.starTree().isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static void write(WireBuffer.Writer out, List<FileProfile> profiles, int version) {
     out.i32(profiles.size());
     for (FileProfile profile : profiles) {
       out.string(profile.path()).u8(profile.segment() ? 1 : 0).u8(profile.answer().ordinal());
@@ -51,10 +71,26 @@ final class FileProfileCodec {
           .i64(profile.indexNanos())
           .i64(profile.readNanos())
           .i64(profile.aggregateNanos());
+      if (version >= 4) {
+        out.i64(profile.fetchNanos()).i64(profile.decodeNanos());
+        if (profile.starTree().isEmpty()) {
+          out.u8(0);
+        } else {
+          StarTreeProfile tree = profile.starTree().get();
+          out.u8(1);
+          strings(out, tree.dimensions());
+          out.i64(tree.recordsVisited()).i64(tree.rows());
+          write(out, tree.edges(), version);
+        }
+      }
     }
   }
 
   static List<FileProfile> read(WireBuffer.Reader in) {
+    return read(in, 0);
+  }
+
+  private static List<FileProfile> read(WireBuffer.Reader in, int depth) {
     int count = in.count(4);
     List<FileProfile> profiles = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -72,6 +108,34 @@ final class FileProfileCodec {
       }
       List<String> fromSegment = strings(in);
       List<String> read = strings(in);
+      long[] figures = new long[7];
+      for (int f = 0; f < figures.length; f++) {
+        figures[f] = in.i64();
+      }
+      boolean ran = in.u8() == 1;
+      long[] done = new long[7];
+      for (int f = 0; f < done.length; f++) {
+        done[f] = in.i64();
+      }
+      long fetchNanos = -1;
+      long decodeNanos = -1;
+      Optional<StarTreeProfile> starTree = Optional.empty();
+      if (in.version() >= 4) {
+        fetchNanos = in.i64();
+        decodeNanos = in.i64();
+        if (in.u8() == 1) {
+          List<String> dimensions = strings(in);
+          long records = in.i64();
+          long rows = in.i64();
+          if (depth > 0) {
+            throw new WireFormatException(
+                "Cannot read a file profile: an edge of a star-tree answer holds a star-tree answer"
+                    + " (the bytes are corrupt)");
+          }
+          starTree =
+              Optional.of(new StarTreeProfile(dimensions, records, rows, read(in, depth + 1)));
+        }
+      }
       profiles.add(
           new FileProfile(
               path,
@@ -80,21 +144,24 @@ final class FileProfileCodec {
               terms,
               fromSegment,
               read,
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.u8() == 1,
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64(),
-              in.i64()));
+              figures[0],
+              figures[1],
+              figures[2],
+              figures[3],
+              figures[4],
+              figures[5],
+              figures[6],
+              ran,
+              done[0],
+              done[1],
+              done[2],
+              done[3],
+              done[4],
+              done[5],
+              done[6],
+              fetchNanos,
+              decodeNanos,
+              starTree));
     }
     return profiles;
   }

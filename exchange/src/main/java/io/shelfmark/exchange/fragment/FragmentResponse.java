@@ -13,20 +13,26 @@ import java.util.List;
  * cache (hits and misses), which the broker sums over servers.
  *
  * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR"; version 1, 2 when it carries file
- * profiles, {@value #VERSION} when the storage client retried):
+ * profiles, 3 when the storage client retried, {@value #VERSION} when its profiles hold a star-tree
+ * answer, fetch and decode times or the page cache's hits per tier):
  *
  * <pre>
  * storageRequests i64 | storageBytesRead i64 | cacheHits i64 | cacheMisses i64
  * | partial result bytes (i32 length; {@link PartialResult#serialize()}, versioned on its own)
- * version 2 and 3: | file profiles ({@link FileProfileCodec})
- * version 3 only: | storageRetries i64
+ * version 2 to 4: | file profiles ({@link FileProfileCodec}, version 4's form in version 4)
+ * version 3 and 4: | storageRetries i64
+ * version 4 only: | memoryHits i64 | diskHits i64
  * </pre>
  *
  * A response is written in the lowest version that holds it, so a plain query's answer over
- * well-behaved storage reads on a broker of the release before profiles.
+ * well-behaved storage reads on a broker of the release before profiles, and an EXPLAIN's without
+ * star-tree or ANALYZE figures on one of the release before version 4.
  *
  * @param profiles the files' profiles of an EXPLAIN or EXPLAIN ANALYZE fragment; empty otherwise
  * @param storageRetries attempts the server's storage client repeated for this fragment
+ * @param memoryHits of the page cache's hits, those its memory tier answered; {@code -1} when not
+ *     told (a plain query, or a version before 4): carried only with profiles
+ * @param diskHits of the page cache's hits, those its disk tier answered; {@code -1} when not told
  */
 public record FragmentResponse(
     PartialResult partial,
@@ -35,12 +41,17 @@ public record FragmentResponse(
     long cacheHits,
     long cacheMisses,
     List<FileProfile> profiles,
-    long storageRetries) {
+    long storageRetries,
+    long memoryHits,
+    long diskHits) {
   /** "SMFR", read little-endian. */
   static final int MAGIC = 0x52464d53;
 
-  /** The newest version; version 1 has no profiles, version 2 no storage retries. */
-  static final int VERSION = 3;
+  /**
+   * The newest version; version 1 has no profiles, version 2 no storage retries, version 3 no
+   * star-tree profiles, fetch and decode times or cache tiers.
+   */
+  static final int VERSION = 4;
 
   public FragmentResponse {
     requireNonNull(partial, "partial is null");
@@ -54,7 +65,7 @@ public record FragmentResponse(
       long storageBytesRead,
       long cacheHits,
       long cacheMisses) {
-    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of(), 0);
+    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, List.of(), 0, -1, -1);
   }
 
   /** A response without storage retries. */
@@ -65,7 +76,28 @@ public record FragmentResponse(
       long cacheHits,
       long cacheMisses,
       List<FileProfile> profiles) {
-    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, profiles, 0);
+    this(partial, storageRequests, storageBytesRead, cacheHits, cacheMisses, profiles, 0, -1, -1);
+  }
+
+  /** A response without the page cache's hits per tier. */
+  public FragmentResponse(
+      PartialResult partial,
+      long storageRequests,
+      long storageBytesRead,
+      long cacheHits,
+      long cacheMisses,
+      List<FileProfile> profiles,
+      long storageRetries) {
+    this(
+        partial,
+        storageRequests,
+        storageBytesRead,
+        cacheHits,
+        cacheMisses,
+        profiles,
+        storageRetries,
+        -1,
+        -1);
   }
 
   public byte[] encode() {
@@ -79,12 +111,20 @@ public record FragmentResponse(
     if (profiles.isEmpty() && storageRetries == 0) {
       return out.frame(MAGIC, 1);
     }
-    FileProfileCodec.write(out, profiles);
+    boolean version4 =
+        !profiles.isEmpty()
+            && (FileProfileCodec.needsVersion4(profiles) || memoryHits != -1 || diskHits != -1);
+    if (version4) {
+      FileProfileCodec.write(out, profiles, VERSION);
+      out.i64(storageRetries).i64(memoryHits).i64(diskHits);
+      return out.frame(MAGIC, VERSION);
+    }
+    FileProfileCodec.write(out, profiles, 2);
     if (storageRetries == 0) {
       return out.frame(MAGIC, 2);
     }
     out.i64(storageRetries);
-    return out.frame(MAGIC, VERSION);
+    return out.frame(MAGIC, 3);
   }
 
   public static FragmentResponse decode(byte[] bytes) {
@@ -97,11 +137,14 @@ public record FragmentResponse(
       PartialResult partial = PartialResult.deserialize(in.bytes());
       List<FileProfile> profiles = in.version() >= 2 ? FileProfileCodec.read(in) : List.of();
       long retries = in.version() >= 3 ? in.i64() : 0;
+      long memory = in.version() >= 4 ? in.i64() : -1;
+      long disk = in.version() >= 4 ? in.i64() : -1;
       if (!in.exhausted()) {
         throw new WireFormatException(
             "Cannot read a fragment response: bytes follow its last field (the bytes are corrupt)");
       }
-      return new FragmentResponse(partial, requests, bytesRead, hits, misses, profiles, retries);
+      return new FragmentResponse(
+          partial, requests, bytesRead, hits, misses, profiles, retries, memory, disk);
     } catch (BufferUnderflowException e) {
       throw new WireFormatException(
           "Cannot read a fragment response of %d bytes: it ends inside a field (the bytes are truncated or corrupt)"

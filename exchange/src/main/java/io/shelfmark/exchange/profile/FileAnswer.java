@@ -14,5 +14,10 @@ public enum FileAnswer {
    * The file has no segment: its footer is read, row groups pruned on the footer's statistics and
    * the rest read; what is read is known only when it runs.
    */
-  WITHOUT_SEGMENT
+  WITHOUT_SEGMENT,
+  /**
+   * Aggregated from a star-tree of the segment (its pre-aggregated records), nothing read but the
+   * rows of time edges the tree cannot split (see {@link StarTreeProfile}). Since version 4.
+   */
+  STAR_TREE
 }

@@ -3,6 +3,7 @@ package io.shelfmark.exchange.profile;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a server plans for one data file of a query and, under EXPLAIN ANALYZE, what it did.
@@ -34,6 +35,12 @@ import java.util.List;
  *     file's thread; row groups decoded ahead by helper threads overlap it)
  * @param aggregateNanos time checking the remaining terms and feeding rows to the aggregation or
  *     row collection
+ * @param fetchNanos the part of the read spent waiting for page bytes (from storage or the page
+ *     cache), summed over the threads that decoded the file's row groups; {@code -1} when unknown
+ *     (a version 2 profile)
+ * @param decodeNanos the part spent decompressing and decoding pages, summed over those threads;
+ *     {@code -1} when unknown
+ * @param starTree how the file was answered from a star-tree, when {@link FileAnswer#STAR_TREE}
  */
 public record FileProfile(
     String path,
@@ -56,7 +63,10 @@ public record FileProfile(
     long bytesRead,
     long indexNanos,
     long readNanos,
-    long aggregateNanos) {
+    long aggregateNanos,
+    long fetchNanos,
+    long decodeNanos,
+    Optional<StarTreeProfile> starTree) {
   public FileProfile {
     requireNonNull(path, "path is null");
     requireNonNull(answer, "answer is null");
@@ -64,5 +74,56 @@ public record FileProfile(
     columnsFromSegment =
         List.copyOf(requireNonNull(columnsFromSegment, "columnsFromSegment is null"));
     columnsRead = List.copyOf(requireNonNull(columnsRead, "columnsRead is null"));
+    requireNonNull(starTree, "starTree is null");
+  }
+
+  /** A profile of version 2's fields: fetch and decode not told apart, no star-tree. */
+  public FileProfile(
+      String path,
+      boolean segment,
+      FileAnswer answer,
+      List<TermProfile> terms,
+      List<String> columnsFromSegment,
+      List<String> columnsRead,
+      long liveRows,
+      long definiteRows,
+      long candidateRows,
+      long rowGroups,
+      long rowGroupsRead,
+      long pagesPlanned,
+      long lowerBoundBytes,
+      boolean ran,
+      long matchedRows,
+      long pagesRead,
+      long requests,
+      long bytesRead,
+      long indexNanos,
+      long readNanos,
+      long aggregateNanos) {
+    this(
+        path,
+        segment,
+        answer,
+        terms,
+        columnsFromSegment,
+        columnsRead,
+        liveRows,
+        definiteRows,
+        candidateRows,
+        rowGroups,
+        rowGroupsRead,
+        pagesPlanned,
+        lowerBoundBytes,
+        ran,
+        matchedRows,
+        pagesRead,
+        requests,
+        bytesRead,
+        indexNanos,
+        readNanos,
+        aggregateNanos,
+        -1,
+        -1,
+        Optional.empty());
   }
 }

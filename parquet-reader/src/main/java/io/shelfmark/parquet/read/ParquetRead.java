@@ -279,8 +279,28 @@ public final class ParquetRead implements AutoCloseable {
     }
   }
 
+  /**
+   * Decodes one column chunk of a row group, timing apart the waits for its pages' bytes (fetch)
+   * and the rest (decode): two clock reads per page, nothing per row.
+   */
   private ColumnBatch decode(
       RowGroupPlan rowGroup, ColumnSchema column, ColumnChunkPlan chunk, boolean[] wanted)
+      throws IOException {
+    long started = System.nanoTime();
+    long[] waited = new long[1];
+    try {
+      return decodeTimed(rowGroup, column, chunk, wanted, waited);
+    } finally {
+      counters.recordChunk(waited[0], System.nanoTime() - started - waited[0]);
+    }
+  }
+
+  private ColumnBatch decodeTimed(
+      RowGroupPlan rowGroup,
+      ColumnSchema column,
+      ColumnChunkPlan chunk,
+      boolean[] wanted,
+      long[] waited)
       throws IOException {
     ColumnMetaData metadata = footer.columnChunk(rowGroup.rowGroup(), column.index());
     var where = footer.location(rowGroup.rowGroup(), column.index());
@@ -296,7 +316,7 @@ public final class ParquetRead implements AutoCloseable {
       DecompressedPage kept = keptFound.get(dictionary.offset());
       boolean fetched = kept == null || !kept.isDictionary();
       decoder.readLookedUpDictionaryPage(
-          dictionary.offset(), fetched ? bytes(dictionary) : null, fetched ? null : kept);
+          dictionary.offset(), fetched ? bytes(dictionary, waited) : null, fetched ? null : kept);
       counters.recordDictionaryPage();
     }
     for (PlannedPage page : chunk.pages()) {
@@ -305,7 +325,7 @@ public final class ParquetRead implements AutoCloseable {
       decoder.readLookedUpDataPage(
           page.pageIndex(),
           page.range().offset(),
-          fetched ? bytes(page.range()) : null,
+          fetched ? bytes(page.range(), waited) : null,
           kept,
           page.rows().firstRow(),
           page.rows(),
@@ -360,8 +380,17 @@ public final class ParquetRead implements AutoCloseable {
     return wanted.length == 0 ? 1.0 : count / (double) wanted.length;
   }
 
-  private ByteBuffer bytes(ByteRange range) throws IOException {
+  /** The bytes of {@code range}, adding the time spent waiting for them to {@code waited[0]}. */
+  private ByteBuffer bytes(ByteRange range, long[] waited) throws IOException {
     Optional<ByteBuffer> held = Preloaded.find(loaded.chunks(), range);
-    return held.isPresent() ? held.get() : fetch.await(range);
+    if (held.isPresent()) {
+      return held.get();
+    }
+    long started = System.nanoTime();
+    try {
+      return fetch.await(range);
+    } finally {
+      waited[0] += System.nanoTime() - started;
+    }
   }
 }

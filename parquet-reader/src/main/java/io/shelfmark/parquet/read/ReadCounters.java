@@ -10,6 +10,8 @@ final class ReadCounters {
   private final AtomicInteger pagesRead = new AtomicInteger();
   private final AtomicInteger dictionaryPagesRead = new AtomicInteger();
   private final AtomicInteger keptPagesRead = new AtomicInteger();
+  private final AtomicLong fetchNanos = new AtomicLong();
+  private final AtomicLong decodeNanos = new AtomicLong();
 
   void recordRequest(long bytesRead) {
     requests.incrementAndGet();
@@ -28,6 +30,12 @@ final class ReadCounters {
     dictionaryPagesRead.incrementAndGet();
   }
 
+  /** One column chunk's decoding: how long it waited for bytes, and the rest of its time. */
+  void recordChunk(long waitedNanos, long decodingNanos) {
+    fetchNanos.addAndGet(waitedNanos);
+    decodeNanos.addAndGet(decodingNanos);
+  }
+
   ReadStats snapshot(int pagesPlanned, int dictionaryPagesPlanned, long lowerBoundBytes) {
     return new ReadStats(
         pagesPlanned,
@@ -37,6 +45,8 @@ final class ReadCounters {
         requests.get(),
         bytes.get(),
         lowerBoundBytes,
-        keptPagesRead.get());
+        keptPagesRead.get(),
+        fetchNanos.get(),
+        decodeNanos.get());
   }
 }

@@ -12,6 +12,9 @@ package io.shelfmark.parquet.read;
  * @param bytesRead bytes those GETs returned, coalescing gaps included
  * @param lowerBoundBytes the planned pages' own bytes: what any reader of the plan must fetch
  * @param keptPagesRead data pages decoded from pages kept decompressed, without fetching them
+ * @param fetchNanos time the decoding threads waited for page bytes (a GET in flight, the page
+ *     cache), summed over threads
+ * @param decodeNanos time they spent decompressing and decoding pages, summed over threads
  */
 public record ReadStats(
     int pagesPlanned,
@@ -21,4 +24,6 @@ public record ReadStats(
     int requests,
     long bytesRead,
     long lowerBoundBytes,
-    int keptPagesRead) {}
+    int keptPagesRead,
+    long fetchNanos,
+    long decodeNanos) {}

@@ -160,6 +160,22 @@ public record ExecutionContext(
         QueryLimits.defaults());
   }
 
+  /** This context recording its files' profiles under {@code profiles}. */
+  ExecutionContext withProfiles(FileProfiles profiles) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        profiles,
+        useStarTrees);
+  }
+
   /** This context with {@code cancelled} in place of its own. */
   ExecutionContext withCancelled(BooleanSupplier cancelled) {
     return new ExecutionContext(

@@ -123,7 +123,9 @@ final class FileExecution {
       live = prepared.live(task.deletedPositions(), file.recordCount());
       keptDictionaries = prepared.keptDictionaries();
     } else {
+      long footerStarted = System.nanoTime();
       footer = readFooter(location);
+      notes.footerNanos = System.nanoTime() - footerStarted;
       pages = Optional.empty();
       fields =
           new FileFields(
@@ -198,28 +200,29 @@ final class FileExecution {
    * The file's answer from a star-tree of its segment, when one fits the query and no deletes apply
    * (the records count every row of the file). Rows of time buckets the filter cuts are read
    * through the normal path, each edge as a query of its own over this file, and merged in.
+   *
+   * <p>Under EXPLAIN the tree is traversed too (in memory, no I/O: the records it visits are what
+   * the plan says) and the edges are planned, not read; under EXPLAIN ANALYZE the tree answers as
+   * in a plain run. Either way the file's profile is the tree's with its edges' row-path profiles.
    */
   private Optional<PartialResult> fromStarTree(Segment segment) throws IOException {
-    // EXPLAIN and EXPLAIN ANALYZE profile the row path: a star-tree answer has no per-term index,
-    // page plan or read to report yet, so under a profile the file is planned and run from its
-    // rows.
-    if (!context.useStarTrees()
-        || context.profiles().enabled()
-        || !plan.aggregated()
-        || !task.deletedPositions().isEmpty()) {
+    if (!context.useStarTrees() || !plan.aggregated() || !task.deletedPositions().isEmpty()) {
       return Optional.empty();
     }
     List<io.shelfmark.segment.startree.StarTree> trees = segment.starTrees();
     if (trees.isEmpty()) {
       return Optional.empty();
     }
+    long treeStarted = System.nanoTime();
     Optional<StarTreeAnswer> found = StarTreeAnswer.answer(plan, trees);
     if (found.isEmpty()) {
       return Optional.empty();
     }
     StarTreeAnswer answer = found.get();
+    long treeNanos = System.nanoTime() - treeStarted;
     long docs = answer.docs();
     List<PartialResult> parts = new ArrayList<>();
+    List<FileProfile> edgeProfiles = new ArrayList<>();
     ExecutionStatistics edgeStatistics = ExecutionStatistics.EMPTY;
     // The edges must not use the tree again: their range cuts a bucket, which the tree cannot
     // split.
@@ -244,12 +247,18 @@ final class FileExecution {
               plan.orderBy(),
               plan.limit(),
               plan.offset());
-      PartialResult edgeResult = new FileExecution(edgePlan, task, rowsOnly, reader).run();
+      // Each edge leaves its profile apart (they share the file's path), to nest in the tree's.
+      FileProfiles edgeProfile = new FileProfiles(context.profiles().mode());
+      PartialResult edgeResult =
+          new FileExecution(edgePlan, task, rowsOnly.withProfiles(edgeProfile), reader).run();
+      edgeProfiles.addAll(edgeProfile.inOrder(List.of(file.path())));
       edgeStatistics = edgeStatistics.plus(edgeResult.statistics());
       parts.add(edgeResult);
     }
     docs += edgeStatistics.docsScanned();
-    boolean noPages = edgeStatistics.parquetBytesRead() == 0;
+    // Answered without Parquet when no edge decoded a page (bytes would count pages decoded from
+    // bodies kept in memory as none read).
+    boolean noPages = edgeStatistics.parquetPagesRead() == 0;
     ExecutionStatistics statistics =
         new ExecutionStatistics(
             docs,
@@ -266,6 +275,11 @@ final class FileExecution {
             edgeStatistics.parquetPagesRead(),
             edgeStatistics.parquetPagesKept(),
             1);
+    if (context.profiles().enabled()) {
+      context
+          .profiles()
+          .add(StarTreeProfiles.profile(plan, file, answer, treeNanos, edgeProfiles, planOnly));
+    }
     log.debug(
         "File {}: {} docs from star-tree {} ({} edges)",
         file.path(),
@@ -743,7 +757,11 @@ final class FileExecution {
         ran ? bytes.get() + (readStats == null ? 0 : readStats.bytesRead()) : -1,
         notes.indexNanos,
         ran ? notes.readNanos : -1,
-        ran ? notes.aggregateNanos : -1);
+        ran ? notes.aggregateNanos : -1,
+        // The footer's GET of a file without segment is a wait for bytes too.
+        ran ? notes.footerNanos + (readStats == null ? 0 : readStats.fetchNanos()) : -1,
+        ran ? (readStats == null ? 0 : readStats.decodeNanos()) : -1,
+        Optional.empty());
   }
 
   /**
@@ -763,6 +781,7 @@ final class FileExecution {
     private long indexNanos;
     private long readNanos;
     private long aggregateNanos;
+    private long footerNanos;
 
     ProfileNotes() {
       if (task.segment().isEmpty()) {

@@ -52,12 +52,20 @@ final class StarTreeAnswer {
   private final List<Group> groups;
   private final long docs;
   private final List<Edge> edges;
+  private final long records;
 
-  private StarTreeAnswer(StarTree tree, List<Group> groups, long docs, List<Edge> edges) {
+  private StarTreeAnswer(
+      StarTree tree, List<Group> groups, long docs, List<Edge> edges, long records) {
     this.tree = tree;
     this.groups = groups;
     this.docs = docs;
     this.edges = edges;
+    this.records = records;
+  }
+
+  /** The tree records the traversal aggregated (EXPLAIN ANALYZE reports them). */
+  long records() {
+    return records;
   }
 
   /** The groups the tree's records give, with partial states. */
@@ -147,31 +155,32 @@ final class StarTreeAnswer {
       Map<List<Object>, AggregateState[]> states = new HashMap<>();
       List<List<Object>> order = new ArrayList<>();
       long[] docs = new long[1];
-      tree.traverse(
-          allowed,
-          grouped,
-          record -> {
-            List<Object> key = new ArrayList<>(keyDimensions.length);
-            for (int k = 0; k < keyDimensions.length; k++) {
-              int d = keyDimensions[k];
-              Object raw = tree.value(d, tree.id(record, d));
-              key.add(KeyValues.box(plan.groupKeys().get(k).type(), raw));
-            }
-            AggregateState[] row = new AggregateState[calls.size()];
-            for (int a = 0; a < calls.size(); a++) {
-              row[a] = state(calls.get(a), metrics[a], record);
-            }
-            AggregateState[] known = states.get(key);
-            if (known == null) {
-              states.put(key, row);
-              order.add(key);
-            } else {
-              for (int a = 0; a < row.length; a++) {
-                known[a] = known[a].merge(row[a]);
-              }
-            }
-            docs[0] += tree.count(record);
-          });
+      long records =
+          tree.traverse(
+              allowed,
+              grouped,
+              record -> {
+                List<Object> key = new ArrayList<>(keyDimensions.length);
+                for (int k = 0; k < keyDimensions.length; k++) {
+                  int d = keyDimensions[k];
+                  Object raw = tree.value(d, tree.id(record, d));
+                  key.add(KeyValues.box(plan.groupKeys().get(k).type(), raw));
+                }
+                AggregateState[] row = new AggregateState[calls.size()];
+                for (int a = 0; a < calls.size(); a++) {
+                  row[a] = state(calls.get(a), metrics[a], record);
+                }
+                AggregateState[] known = states.get(key);
+                if (known == null) {
+                  states.put(key, row);
+                  order.add(key);
+                } else {
+                  for (int a = 0; a < row.length; a++) {
+                    known[a] = known[a].merge(row[a]);
+                  }
+                }
+                docs[0] += tree.count(record);
+              });
       List<Group> groups = new ArrayList<>();
       if (keyDimensions.length == 0 && order.isEmpty()) {
         // Without GROUP BY there is one group even over no rows, as the row path gives.
@@ -182,7 +191,7 @@ final class StarTreeAnswer {
       for (List<Object> key : order) {
         groups.add(new Group(key, List.of(states.get(key))));
       }
-      return new StarTreeAnswer(tree, groups, docs[0], List.copyOf(edges));
+      return new StarTreeAnswer(tree, groups, docs[0], List.copyOf(edges), records);
     }
 
     private AggregateState state(AggregateCall call, int metric, int record) {

@@ -2,10 +2,12 @@ package io.shelfmark.server.flight;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.cache.TieredCache;
 import io.shelfmark.server.local.LocalServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,13 +43,25 @@ public final class FlightFragmentServer implements AutoCloseable {
    */
   public static FlightFragmentServer start(
       String host, int port, LocalServer server, Executor cheapWork, Executor heavyWork) {
+    return start(host, port, server, cheapWork, heavyWork, Optional.empty());
+  }
+
+  /** As the other, with the process's cache, whose use the node report tells. */
+  public static FlightFragmentServer start(
+      String host,
+      int port,
+      LocalServer server,
+      Executor cheapWork,
+      Executor heavyWork,
+      Optional<TieredCache> cache) {
     requireNonNull(host, "host is null");
     BufferAllocator allocator = new RootAllocator();
     FlightServer flight =
         FlightServer.builder(
                 allocator,
                 Location.forGrpcInsecure(host, port),
-                new FragmentService(server, cheapWork, heavyWork, allocator, Clock.systemUTC()))
+                new FragmentService(
+                    server, cheapWork, heavyWork, allocator, Clock.systemUTC(), cache))
             .build();
     try {
       flight.start();

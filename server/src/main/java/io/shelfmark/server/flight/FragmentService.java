@@ -2,20 +2,29 @@ package io.shelfmark.server.flight;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.cache.TieredCache;
+import io.shelfmark.cache.stats.TierStats;
 import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.exchange.fragment.FragmentResponse;
 import io.shelfmark.exchange.fragment.FragmentStream;
+import io.shelfmark.exchange.fragment.NodeReport;
 import io.shelfmark.exchange.fragment.PlanFragment;
 import io.shelfmark.exchange.fragment.WireFormatException;
+import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.NotServedException;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightProducer;
 import org.apache.arrow.flight.NoOpFlightProducer;
+import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -46,6 +55,7 @@ public final class FragmentService extends NoOpFlightProducer {
   private final BufferAllocator allocator;
   private final Clock clock;
   private final FragmentPlanner planner = new FragmentPlanner();
+  private final Optional<TieredCache> cache;
 
   /**
    * @param cheapWork runs the file work of queries the broker admitted as cheap
@@ -58,11 +68,65 @@ public final class FragmentService extends NoOpFlightProducer {
       Executor heavyWork,
       BufferAllocator allocator,
       Clock clock) {
+    this(server, cheapWork, heavyWork, allocator, clock, Optional.empty());
+  }
+
+  /**
+   * @param cache the process's cache, whose use per tier the node report tells ({@link
+   *     NodeReport#ACTION}); empty when it has none to tell
+   */
+  public FragmentService(
+      LocalServer server,
+      Executor cheapWork,
+      Executor heavyWork,
+      BufferAllocator allocator,
+      Clock clock,
+      Optional<TieredCache> cache) {
+    this.cache = requireNonNull(cache, "cache is null");
     this.server = requireNonNull(server, "server is null");
     this.cheapWork = requireNonNull(cheapWork, "cheapWork is null");
     this.heavyWork = requireNonNull(heavyWork, "heavyWork is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /**
+   * The one action: {@link NodeReport#ACTION}, the server's segments and cache use for a broker's
+   * console (cheap: counts kept in memory).
+   */
+  @Override
+  public void doAction(
+      FlightProducer.CallContext context,
+      Action action,
+      FlightProducer.StreamListener<Result> listener) {
+    if (!action.getType().equals(NodeReport.ACTION)) {
+      listener.onError(
+          CallStatus.UNIMPLEMENTED
+              .withDescription(
+                  "Cannot run the action %s: this server answers %s only"
+                      .formatted(action.getType(), NodeReport.ACTION))
+              .toRuntimeException());
+      return;
+    }
+    List<NodeReport.Tier> tiers = new ArrayList<>();
+    cache.ifPresent(
+        c -> {
+          tiers.add(tier(c.stats().memory()));
+          tiers.add(tier(c.stats().disk()));
+        });
+    listener.onNext(new Result(new NodeReport(server.segmentsServed(), tiers).encode()));
+    listener.onCompleted();
+  }
+
+  private static NodeReport.Tier tier(TierStats tier) {
+    return new NodeReport.Tier(
+        tier.name(),
+        tier.weightedSize(),
+        tier.maximumWeight(),
+        tier.entryCount(),
+        tier.stats().hitCount(),
+        tier.stats().missCount(),
+        tier.stats().evictionCount());
   }
 
   @Override
@@ -102,6 +166,7 @@ public final class FragmentService extends NoOpFlightProducer {
             fragment.limits(),
             fragment.options(),
             fragment.profile());
+    boolean analyze = fragment.profile() == ProfileMode.ANALYZE && !execution.profiles().isEmpty();
     return new FragmentResponse(
         execution.partial(),
         execution.storage().getRequests(),
@@ -109,7 +174,11 @@ public final class FragmentService extends NoOpFlightProducer {
         execution.cacheHits(),
         execution.cacheMisses(),
         execution.profiles(),
-        execution.storage().retries());
+        execution.storage().retries(),
+        // The tiers travel with ANALYZE's profiles only (version 4): a plain answer stays version
+        // 1, an EXPLAIN's version 2 unless a star-tree answers.
+        analyze ? execution.memoryHits() : -1,
+        analyze ? execution.diskHits() : -1);
   }
 
   private void send(byte[] response, ServerStreamListener listener) {

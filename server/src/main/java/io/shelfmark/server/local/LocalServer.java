@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.cache.CachePolicy;
 import io.shelfmark.cache.CachingObjectStore;
+import io.shelfmark.cache.ReadSource;
 import io.shelfmark.cache.TieredCache;
 import io.shelfmark.cache.key.ObjectIdentity;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
@@ -226,6 +227,17 @@ public final class LocalServer {
     retainOpenSegments();
   }
 
+  /** Segments of the snapshots this server serves now (the console's nodes page shows them). */
+  public long segmentsServed() {
+    long count = 0;
+    for (ServedSnapshot snapshot : tables.values()) {
+      for (LoadedFile file : snapshot.files().values()) {
+        count += file.segment().isPresent() ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
   private void retainOpenSegments() {
     Set<Location> live = new HashSet<>();
     for (Map<String, ServedSnapshot> served : List.of(tables, previousSnapshots)) {
@@ -369,7 +381,9 @@ public final class LocalServer {
       StorageStats.Snapshot storage,
       long cacheHits,
       long cacheMisses,
-      List<FileProfile> profiles) {
+      List<FileProfile> profiles,
+      long memoryHits,
+      long diskHits) {
     public Execution {
       profiles = List.copyOf(requireNonNull(profiles, "profiles is null"));
     }
@@ -508,6 +522,7 @@ public final class LocalServer {
     CountingObjectStore fromStorage = new CountingObjectStore(dataStore);
     ObjectStore reads = fromStorage;
     CountingObjectStore throughCache = null;
+    TierHits tierHits = new TierHits();
     if (pageCache.isPresent()) {
       throughCache =
           new CountingObjectStore(
@@ -522,7 +537,8 @@ public final class LocalServer {
                           "Cannot cache reads of " + location + ": not a file of this query");
                     }
                     return ObjectIdentity.immutable(location, size);
-                  }));
+                  },
+                  tierHits));
       reads = throughCache;
     }
     FileProfiles profiles = mode == ProfileMode.OFF ? FileProfiles.off() : new FileProfiles(mode);
@@ -551,6 +567,24 @@ public final class LocalServer {
         profiles.enabled()
             ? profiles.inOrder(files.stream().map(DataFileInfo::path).toList())
             : List.of();
-    return new Execution(partial, storage, hits, misses, recorded);
+    return new Execution(
+        partial, storage, hits, misses, recorded, tierHits.memory.get(), tierHits.disk.get());
+  }
+
+  /** One query's page-cache reads by the tier that answered them. */
+  private static final class TierHits implements ReadSource.Listener {
+    private final java.util.concurrent.atomic.AtomicLong memory =
+        new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong disk =
+        new java.util.concurrent.atomic.AtomicLong();
+
+    @Override
+    public void answered(ReadSource source) {
+      switch (source) {
+        case MEMORY, IN_FLIGHT -> memory.incrementAndGet();
+        case DISK -> disk.incrementAndGet();
+        case FETCH -> {}
+      }
+    }
   }
 }

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +71,8 @@ public final class ServerNode implements AutoCloseable {
               config.ports().serverRpcPort(),
               core.server(),
               core.cheapWork(),
-              core.heavyWork());
+              core.heavyWork(),
+              Optional.of(core.cache()));
       resources.add(flight);
       String memberId = ROLE + "@" + config.host() + ":" + flight.port();
 

@@ -13,6 +13,7 @@ import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.table.TableConfig;
@@ -71,7 +72,33 @@ final class BenchNodes {
                 .memoryMaxSize(MEMORY_CACHE)
                 .diskMaxSize(mode.pageCache() ? PAGE_CACHE : DataSize.ofBytes(0))
                 .build(nodeDir))
+        .query(queryConfig())
         .build();
+  }
+
+  /**
+   * The node's query config: the defaults, but with {@code -Dshelfmark.bench.slow-profile=false}
+   * (through {@code SHELFMARK_JAVA_OPTS}) without slow queries' profiles, to measure what recording
+   * them costs every query (docs/operations.md).
+   */
+  private static QueryConfig queryConfig() {
+    QueryConfig defaults = QueryConfig.defaults();
+    boolean profile =
+        Boolean.parseBoolean(
+            System.getProperty(
+                "shelfmark.bench.slow-profile", Boolean.toString(defaults.slowProfile())));
+    return new QueryConfig(
+        defaults.heavyMaxRunning(),
+        defaults.heavyMaxQueued(),
+        defaults.cheapMaxRunning(),
+        defaults.cheapMaxQueued(),
+        defaults.cheapMaxRows(),
+        defaults.maxGroups(),
+        defaults.maxDistinctValues(),
+        defaults.maxRows(),
+        defaults.maxInListItems(),
+        defaults.slowThreshold(),
+        profile);
   }
 
   /**
