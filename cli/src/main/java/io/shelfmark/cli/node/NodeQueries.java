@@ -12,6 +12,7 @@ import io.shelfmark.broker.query.QueryListener;
 import io.shelfmark.broker.query.QueryPolicy;
 import io.shelfmark.broker.querylog.QueryLog;
 import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.SnapshotRoutes;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.exchange.fragment.QueryLimits;
@@ -32,13 +33,15 @@ final class NodeQueries {
 
   /**
    * @param heavyQueries runs admitted heavy queries' own threads (waiting, merging, finishing)
+   * @param snapshots the routes of past snapshots, for time-travel queries
    */
   static EngineQueryService engine(
       ClusterConfig config,
       RoutingTable routing,
       QueryDispatcher dispatcher,
       MeterRegistry metrics,
-      ExecutorService heavyQueries) {
+      ExecutorService heavyQueries,
+      SnapshotRoutes snapshots) {
     QueryConfig limits = config.query();
     QueryLimits serverLimits =
         new QueryLimits(limits.maxGroups(), limits.maxDistinctValues(), limits.maxRows());
@@ -70,6 +73,7 @@ final class NodeQueries {
             limits.cheapMaxRows(),
             serverLimits,
             limits.maxInListItems(),
-            heavyQueries));
+            heavyQueries),
+        snapshots);
   }
 }
