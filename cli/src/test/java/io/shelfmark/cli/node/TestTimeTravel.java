@@ -337,7 +337,7 @@ class TestTimeTravel {
         broker.query(
             "SELECT SUM(amount), COUNT(*) FROM " + TABLE,
             Optional.of(TIMEOUT),
-            Map.of("snapshotId", Long.toString(appended.snapshotId().orElseThrow())));
+            Map.of("snapshotId", Long.toString(appendedAgain.snapshotId().orElseThrow())));
     assertThat(error(response))
         .contains(gone.location().substring(gone.location().lastIndexOf('/') + 1));
     assertThat(response.path("resultTable").path("rows")).isEmpty();
