@@ -319,6 +319,110 @@ class TestTimeTravel {
         .startsWith("Cannot use queryOptions snapshotId=1 together with asOfTimestamp=1");
   }
 
+  /** Arrow's JDBC driver passes a connection property it does not know as a call header. */
+  @Test
+  @Order(8)
+  void jdbcConnectionPropertyAnswersThePastSnapshot() throws Exception {
+    long id = deleted.snapshotId().orElseThrow();
+    deleted.registerIn(duckDb, "evo", "tt");
+    String sql = "SELECT COUNT(*), SUM(quantity), MIN(id) FROM " + TABLE;
+    try (java.sql.Connection connection =
+            java.sql.DriverManager.getConnection(node.jdbcUrl() + "&snapshotId=" + id);
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows = statement.executeQuery(sql)) {
+      assertThat(rows.next()).isTrue();
+      List<Object> row = List.of(rows.getLong(1), rows.getLong(2), rows.getLong(3));
+      ResultComparison.assertEquivalent(
+          duckDb.query(sql),
+          QueryResult.normalized(List.of("a", "b", "c"), List.of(row)),
+          false,
+          0);
+    }
+    try (java.sql.Connection connection =
+            java.sql.DriverManager.getConnection(node.jdbcUrl() + "&snapshotId=42");
+        java.sql.Statement statement = connection.createStatement()) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> statement.executeQuery(sql))
+          .hasMessageContaining(
+              "Cannot query evo.tt at snapshot 42: the table has no such snapshot");
+    }
+  }
+
+  /** Flight SQL session options, kept by the session's cookie from statement to statement. */
+  @Test
+  @Order(9)
+  void flightSqlSessionOptionsAnswerThePastSnapshotUntilCleared() throws Exception {
+    String sql = "SELECT COUNT(*), SUM(quantity) FROM " + TABLE;
+    try (org.apache.arrow.memory.BufferAllocator allocator =
+            new org.apache.arrow.memory.RootAllocator();
+        org.apache.arrow.flight.sql.FlightSqlClient client =
+            new org.apache.arrow.flight.sql.FlightSqlClient(
+                org.apache.arrow.flight.FlightClient.builder(
+                        allocator,
+                        org.apache.arrow.flight.Location.forGrpcInsecure(
+                            "127.0.0.1", node.flightPort()))
+                    .intercept(new org.apache.arrow.flight.client.ClientCookieMiddleware.Factory())
+                    .build())) {
+      long id = appended.snapshotId().orElseThrow();
+      var result =
+          client.setSessionOptions(
+              new org.apache.arrow.flight.SetSessionOptionsRequest(
+                  Map.of(
+                      "snapshotId",
+                      org.apache.arrow.flight.SessionOptionValueFactory.makeSessionOptionValue(
+                          Long.toString(id)))));
+      assertThat(result.hasErrors()).isFalse();
+      appended.registerIn(duckDb, "evo", "tt");
+      assertThat(flightRow(client, sql)).isEqualTo(duckDbRow(sql));
+      // Refused values and names leave the session as it was.
+      var refused =
+          client.setSessionOptions(
+              new org.apache.arrow.flight.SetSessionOptionsRequest(
+                  Map.of(
+                      "asOfTimestamp",
+                      org.apache.arrow.flight.SessionOptionValueFactory.makeSessionOptionValue(
+                          "yesterday"),
+                      "snapshotTime",
+                      org.apache.arrow.flight.SessionOptionValueFactory.makeSessionOptionValue(
+                          "1"))));
+      assertThat(refused.getErrors().get("asOfTimestamp").value)
+          .isEqualTo(org.apache.arrow.flight.SetSessionOptionsResult.ErrorValue.INVALID_VALUE);
+      assertThat(refused.getErrors().get("snapshotTime").value)
+          .isEqualTo(org.apache.arrow.flight.SetSessionOptionsResult.ErrorValue.INVALID_NAME);
+      assertThat(flightRow(client, sql)).isEqualTo(duckDbRow(sql));
+      // An empty value clears the option: the served snapshot answers again.
+      client.setSessionOptions(
+          new org.apache.arrow.flight.SetSessionOptionsRequest(
+              Map.of(
+                  "snapshotId",
+                  org.apache.arrow.flight.SessionOptionValueFactory.makeSessionOptionValue(""))));
+      served.registerIn(duckDb, "evo", "tt");
+      assertThat(flightRow(client, sql)).isEqualTo(duckDbRow(sql));
+    }
+  }
+
+  private static List<Object> flightRow(
+      org.apache.arrow.flight.sql.FlightSqlClient client, String sql) throws Exception {
+    org.apache.arrow.flight.FlightInfo info = client.execute(sql);
+    try (org.apache.arrow.flight.FlightStream stream =
+        client.getStream(info.getEndpoints().get(0).getTicket())) {
+      assertThat(stream.next()).isTrue();
+      var root = stream.getRoot();
+      List<Object> row = new ArrayList<>();
+      for (var vector : root.getFieldVectors()) {
+        row.add(((Number) vector.getObject(0)).longValue());
+      }
+      return row;
+    }
+  }
+
+  private static List<Object> duckDbRow(String sql) {
+    List<Object> row = new ArrayList<>();
+    for (Object value : duckDb.query(sql).rows().getFirst()) {
+      row.add(((Number) value).longValue());
+    }
+    return row;
+  }
+
   /** Runs last: it removes a data file of the older snapshots from the lake. */
   @Test
   @Order(100)
@@ -340,6 +444,7 @@ class TestTimeTravel {
             Map.of("snapshotId", Long.toString(appendedAgain.snapshotId().orElseThrow())));
     assertThat(error(response))
         .contains(gone.location().substring(gone.location().lastIndexOf('/') + 1));
+    assertThat(response.path("exceptions").path(0).path("errorCode").asInt()).isEqualTo(920);
     assertThat(response.path("resultTable").path("rows")).isEmpty();
     assertThat(response.path("partialResult").asBoolean()).isFalse();
     // The served snapshot does not hold that file, and answers.
