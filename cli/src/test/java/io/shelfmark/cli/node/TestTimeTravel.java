@@ -423,6 +423,42 @@ class TestTimeTravel {
     return row;
   }
 
+  @Test
+  @Order(10)
+  void queryCommandTakesSnapshotAndAsOf() throws Exception {
+    long id = deleted.snapshotId().orElseThrow();
+    String sql = "SELECT COUNT(*) FROM " + TABLE;
+    JsonNode bySnapshot =
+        runJson("query", sql, "--broker", node.url(), "--json", "--snapshot", Long.toString(id));
+    assertThat(bySnapshot.path("snapshotId").asLong()).isEqualTo(id);
+    JsonNode asOf =
+        runJson(
+            "query",
+            sql,
+            "--broker",
+            node.url(),
+            "--json",
+            "--as-of",
+            Instant.ofEpochMilli(committedAt(appended)).toString());
+    assertThat(asOf.path("snapshotId").asLong()).isEqualTo(appended.snapshotId().orElseThrow());
+    java.io.StringWriter output = new java.io.StringWriter();
+    picocli.CommandLine command = io.shelfmark.cli.Shelfmark.commandLine();
+    command.setOut(new java.io.PrintWriter(output));
+    command.setErr(new java.io.PrintWriter(output));
+    assertThat(command.execute("query", sql, "--broker", node.url(), "--as-of", "soon"))
+        .isNotZero();
+    assertThat(output.toString()).contains("Cannot use asOfTimestamp=soon");
+  }
+
+  private static JsonNode runJson(String... arguments) throws Exception {
+    java.io.StringWriter output = new java.io.StringWriter();
+    picocli.CommandLine command = io.shelfmark.cli.Shelfmark.commandLine();
+    command.setOut(new java.io.PrintWriter(output));
+    command.setErr(new java.io.PrintWriter(output));
+    assertThat(command.execute(arguments)).as(output.toString()).isZero();
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(output.toString());
+  }
+
   /** Runs last: it removes a data file of the older snapshots from the lake. */
   @Test
   @Order(100)
