@@ -9,9 +9,11 @@ import io.shelfmark.config.security.TlsConfig;
 import io.shelfmark.sql.schema.TableSchemaProvider;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.ServerSessionMiddleware;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -58,6 +60,10 @@ public final class BrokerFlightServer implements AutoCloseable {
     Location location =
         tls.isPresent() ? Location.forGrpcTls(host, port) : Location.forGrpcInsecure(host, port);
     FlightServer.Builder builder = FlightServer.builder(allocator, location, producer);
+    // Sessions carry time-travel options (SetSessionOptions) from call to call, by cookie.
+    builder.middleware(
+        SnapshotOptions.SESSION,
+        new ServerSessionMiddleware.Factory(() -> UUID.randomUUID().toString()));
     if (authenticator.enabled()) {
       builder.headerAuthenticator(auth);
     }

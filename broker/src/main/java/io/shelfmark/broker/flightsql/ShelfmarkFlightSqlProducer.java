@@ -28,13 +28,19 @@ import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.CancelFlightInfoRequest;
 import org.apache.arrow.flight.CancelStatus;
+import org.apache.arrow.flight.CloseSessionRequest;
+import org.apache.arrow.flight.CloseSessionResult;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.GetSessionOptionsRequest;
+import org.apache.arrow.flight.GetSessionOptionsResult;
 import org.apache.arrow.flight.PutResult;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.SchemaResult;
+import org.apache.arrow.flight.SetSessionOptionsRequest;
+import org.apache.arrow.flight.SetSessionOptionsResult;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.flight.sql.CancelResult;
 import org.apache.arrow.flight.sql.NoOpFlightSqlProducer;
@@ -486,6 +492,32 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
     metadata.empty(Schemas.GET_PRIMARY_KEYS_SCHEMA, allocator, listener); // Iceberg has none
   }
 
+  // ---- session options (time travel: SnapshotOptions) -----------------------------------------
+
+  @Override
+  public void setSessionOptions(
+      SetSessionOptionsRequest request,
+      CallContext context,
+      StreamListener<SetSessionOptionsResult> listener) {
+    SnapshotOptions.set(request, context, listener);
+  }
+
+  @Override
+  public void getSessionOptions(
+      GetSessionOptionsRequest request,
+      CallContext context,
+      StreamListener<GetSessionOptionsResult> listener) {
+    SnapshotOptions.get(context, listener);
+  }
+
+  @Override
+  public void closeSession(
+      CloseSessionRequest request,
+      CallContext context,
+      StreamListener<CloseSessionResult> listener) {
+    SnapshotOptions.close(context, listener);
+  }
+
   // ---- execution ------------------------------------------------------------------------------
 
   private Schema describe(String sql, Principal principal) {
@@ -512,9 +544,10 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
       response =
           queries.execute(
               request(
-                  sql,
-                  principal,
-                  () -> cancelled.get() || context.isCancelled() || listener.isCancelled()));
+                      sql,
+                      principal,
+                      () -> cancelled.get() || context.isCancelled() || listener.isCancelled())
+                  .withSnapshot(SnapshotOptions.of(context)));
     } catch (RuntimeException e) {
       log.error("Cannot execute Flight SQL query: {}", sql, e);
       listener.error(

@@ -30,6 +30,7 @@ import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.table.TableAdminException;
 import io.shelfmark.broker.table.TableDirectory;
 import io.shelfmark.broker.table.TableStatus;
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import io.shelfmark.config.security.UserRole;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -364,6 +365,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     String sql;
     Optional<Duration> timeout = Optional.empty();
     boolean allowPartialResults = false;
+    Optional<SnapshotSelector> snapshot = Optional.empty();
     try {
       JsonNode json = JsonBodies.MAPPER.readTree(body);
       JsonNode sqlNode = json == null ? null : json.get("sql");
@@ -380,6 +382,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       sql = sqlNode.asText();
       timeout = QueryOptions.timeout(json.get("queryOptions"));
       allowPartialResults = QueryOptions.allowPartialResults(json.get("queryOptions"));
+      snapshot = QueryOptions.snapshot(json.get("queryOptions"));
     } catch (QueryOptions.InvalidOptionException e) {
       sendQueryFailure(ctx, keepAlive, requestId, brokerId, e.getMessage());
       return;
@@ -402,6 +405,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     // The id the answer's requestId field carries is the one scrubbed messages and the log name.
     String logId = Long.toString(requestId);
     boolean partial = allowPartialResults;
+    Optional<SnapshotSelector> asked = snapshot;
     try {
       queryExecutor.execute(
           () -> {
@@ -421,7 +425,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                                   disconnected::get,
                                   database,
                                   caller,
-                                  partial))
+                                  partial,
+                                  asked))
                       : QueryResponse.failed(
                           QueryErrorCode.TIMEOUT,
                           "Cannot run the query: its timeout of %d ms passed before it started (retry later)"

@@ -1,14 +1,16 @@
 package io.shelfmark.broker.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The {@code queryOptions} of a query request, as Pinot's broker takes them: a string {@code
- * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. {@code timeoutMs} and
- * {@code allowPartialResults} are understood; other options are ignored, as Pinot ignores options
- * it does not know.
+ * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. {@code timeoutMs},
+ * {@code allowPartialResults} and Shelfmark's time travel ({@code snapshotId}, {@code
+ * asOfTimestamp}) are understood; other options are ignored, as Pinot ignores options it does not
+ * know.
  */
 final class QueryOptions {
   static final String TIMEOUT_MS = "timeoutMs";
@@ -71,6 +73,21 @@ final class QueryOptions {
               "Cannot use queryOptions allowPartialResults=%s: it must be true or false"
                   .formatted(value.get()));
     };
+  }
+
+  /**
+   * The snapshot the options ask to answer against ({@code snapshotId=<id>} or {@code
+   * asOfTimestamp=<epoch ms or ISO-8601>}); empty for the served snapshot.
+   */
+  static Optional<SnapshotSelector> snapshot(JsonNode options) throws InvalidOptionException {
+    Optional<String> id = value(options, SnapshotSelector.SNAPSHOT_ID);
+    Optional<String> time = value(options, SnapshotSelector.AS_OF_TIMESTAMP);
+    try {
+      return SnapshotSelector.of(id, time);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOptionException(
+          e.getMessage().replaceFirst("^Cannot use ", "Cannot use queryOptions "));
+    }
   }
 
   /** The value of option {@code name} (the last one given), as text; empty when absent. */

@@ -8,8 +8,10 @@ import io.shelfmark.broker.auth.TableAccess;
 import io.shelfmark.broker.explain.ExplainReport;
 import io.shelfmark.broker.explain.ExplainText;
 import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.SnapshotRoutes;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import io.shelfmark.exchange.error.QueryCancelledException;
 import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.exchange.error.QueryTimeoutException;
@@ -89,6 +91,7 @@ public final class EngineQueryService implements QueryService {
   private final QueryListener listener;
   private final SqlLimits limits;
   private final QueryPolicy policy;
+  private final SnapshotRoutes snapshots;
   // When present, every query records its files' profiles and a query at least this slow has them
   // turned into its EXPLAIN ANALYZE for the query log.
   private final Optional<Duration> profileSlowerThan;
@@ -158,6 +161,7 @@ public final class EngineQueryService implements QueryService {
         listener,
         limits,
         policy,
+        SnapshotRoutes.servedOnly("this node was not given a way to read past snapshots"),
         Optional.empty());
   }
 
@@ -165,6 +169,8 @@ public final class EngineQueryService implements QueryService {
    * @param listener told of every answered query (metrics, the query log)
    * @param limits the planner refuses queries larger than these allow
    * @param policy the admission lanes and per-query limits
+   * @param snapshots the routes of snapshots other than the served one, for queries that ask for
+   *     one ({@code snapshotId}, {@code asOfTimestamp})
    * @param profileSlowerThan when present, every query runs with its servers recording its files'
    *     profiles (as EXPLAIN ANALYZE does), and the listener gets the EXPLAIN ANALYZE of a query at
    *     least this slow ({@code query.slow-profile}, {@code query.slow-threshold}); the report is
@@ -179,7 +185,9 @@ public final class EngineQueryService implements QueryService {
       QueryListener listener,
       SqlLimits limits,
       QueryPolicy policy,
+      SnapshotRoutes snapshots,
       Optional<Duration> profileSlowerThan) {
+    this.snapshots = requireNonNull(snapshots, "snapshots is null");
     this.profileSlowerThan = requireNonNull(profileSlowerThan, "profileSlowerThan is null");
     this.listener = requireNonNull(listener, "listener is null");
     this.limits = requireNonNull(limits, "limits is null");
@@ -292,9 +300,8 @@ public final class EngineQueryService implements QueryService {
       QueryPlan plan,
       Instant deadline,
       QueryTarget target) {
-    TableRoute route = route(plan, "it stopped being served while the query was planned");
     target.table = plan.table().name().toString();
-    List<DataFileInfo> files = route.snapshot().dataFiles();
+    TableRoute route = routeAsked(plan, request, planned.statement());
     List<DataFileInfo> candidates = planned.candidates(plan, route, pruning);
     policy.checkInLists(plan);
     QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
@@ -405,7 +412,8 @@ public final class EngineQueryService implements QueryService {
             request.cancelled(),
             request.database(),
             request.access(),
-            request.allowPartialResults());
+            request.allowPartialResults(),
+            request.snapshot());
     PlannedQuery planned = planReadable(inner);
     long plannedAt = System.nanoTime();
     if (!(planned.statement() instanceof PlannedStatement.OverTable over)) {
@@ -415,8 +423,8 @@ public final class EngineQueryService implements QueryService {
           Optional.empty());
     }
     QueryPlan plan = over.plan();
-    TableRoute route = route(plan, "it stopped being served while the query was planned");
     target.table = plan.table().name().toString();
+    TableRoute route = routeAsked(plan, inner, over);
     PruningReport pruned = pruning.explain(plan, route);
     List<DataFileInfo> candidates = pruned.candidates();
     long prunedAt = System.nanoTime();
@@ -748,6 +756,27 @@ public final class EngineQueryService implements QueryService {
     } catch (SqlException e) {
       return Optional.of(e);
     }
+  }
+
+  /**
+   * The route a query runs on: the served one, or the snapshot it asks for. Options in the SQL text
+   * ({@code SET snapshotId=...;}) win over the request's, as {@code timeoutMs} does.
+   */
+  private TableRoute routeAsked(QueryPlan plan, QueryRequest request, PlannedStatement statement) {
+    TableRoute current = route(plan, "it stopped being served while the query was planned");
+    Optional<SnapshotSelector> asked;
+    Optional<String> id = statement.options().value(SnapshotSelector.SNAPSHOT_ID);
+    Optional<String> time = statement.options().value(SnapshotSelector.AS_OF_TIMESTAMP);
+    if (id.isPresent() || time.isPresent()) {
+      try {
+        asked = SnapshotSelector.of(id, time);
+      } catch (IllegalArgumentException e) {
+        throw new SqlException(SqlErrorKind.INVALID, null, e.getMessage());
+      }
+    } else {
+      asked = request.snapshot();
+    }
+    return asked.isEmpty() ? current : snapshots.route(current, asked.get());
   }
 
   /** The current route of the plan's table; {@code gone} says why when there is none. */

@@ -3,6 +3,7 @@ package io.shelfmark.broker.query;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.broker.auth.TableAccess;
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -21,6 +22,9 @@ import java.util.function.BooleanSupplier;
  * @param allowPartialResults when no replica of some data files answers, answer from the others
  *     with {@code partialResult: true} and the missing files named (Pinot's {@code
  *     allowPartialResults} query option); else the query fails naming them
+ * @param snapshot the snapshot to answer against when not the served one (time travel: the {@code
+ *     snapshotId} and {@code asOfTimestamp} options); empty = the served snapshot. Options in the
+ *     SQL text ({@code SET snapshotId=...;}) win over it.
  */
 public record QueryRequest(
     String sql,
@@ -28,8 +32,10 @@ public record QueryRequest(
     BooleanSupplier cancelled,
     Optional<String> database,
     TableAccess access,
-    boolean allowPartialResults) {
+    boolean allowPartialResults,
+    Optional<SnapshotSelector> snapshot) {
   public QueryRequest {
+    requireNonNull(snapshot, "snapshot is null");
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
     requireNonNull(cancelled, "cancelled is null");
@@ -41,6 +47,23 @@ public record QueryRequest(
     if (database.isPresent() && database.get().isBlank()) {
       throw new IllegalArgumentException("database must not be blank");
     }
+  }
+
+  /** A request on the served snapshot. */
+  public QueryRequest(
+      String sql,
+      Optional<Duration> timeout,
+      BooleanSupplier cancelled,
+      Optional<String> database,
+      TableAccess access,
+      boolean allowPartialResults) {
+    this(sql, timeout, cancelled, database, access, allowPartialResults, Optional.empty());
+  }
+
+  /** This request, against {@code snapshot} (time travel). */
+  public QueryRequest withSnapshot(Optional<SnapshotSelector> snapshot) {
+    return new QueryRequest(
+        sql, timeout, cancelled, database, access, allowPartialResults, snapshot);
   }
 
   /** A request that must be answered whole or fail. */

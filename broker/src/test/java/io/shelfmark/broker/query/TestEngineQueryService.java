@@ -7,6 +7,7 @@ import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.catalog.snapshot.FilePartition;
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
 import io.shelfmark.exchange.error.QueryExecutionException;
 import io.shelfmark.exchange.error.QueryInternalException;
@@ -130,6 +131,93 @@ class TestEngineQueryService {
     QueryResponse columnsOnly = service(NEVER).execute(new QueryRequest("SELECT 1 AS x LIMIT 0"));
     assertThat(columnsOnly.result().orElseThrow().columnNames()).containsExactly("x");
     assertThat(columnsOnly.result().orElseThrow().rows()).isEmpty();
+  }
+
+  @Test
+  void aNodeWithoutPastSnapshotsAnswersTheServedOneAndRefusesOthers() {
+    QueryDispatcher real =
+        (plan, route, files, until, cancelled) ->
+            new QueryDispatcher.Dispatched(noFiles(plan), 0, 0, 0, 0);
+    String count = "SELECT COUNT(*) FROM obs.metrics";
+    QueryResponse served =
+        service(real)
+            .execute(
+                new QueryRequest(count).withSnapshot(Optional.of(new SnapshotSelector.Id(77))));
+    assertThat(served.errors()).isEmpty();
+    assertThat(served.statistics().snapshotId()).isEqualTo(77);
+
+    QueryResponse past =
+        service(NEVER)
+            .execute(new QueryRequest(count).withSnapshot(Optional.of(new SnapshotSelector.Id(5))));
+    assertThat(past.errors()).hasSize(1);
+    assertThat(past.errors().getFirst().code()).isEqualTo(QueryErrorCode.UNSUPPORTED);
+    assertThat(past.errors().getFirst().message())
+        .startsWith("Cannot query obs.metrics snapshot 5: this node was not given a way")
+        .endsWith(
+            "(this node answers the served snapshot 77; leave out snapshotId and asOfTimestamp)");
+    QueryResponse asOf =
+        service(NEVER)
+            .execute(
+                new QueryRequest(count).withSnapshot(Optional.of(new SnapshotSelector.AsOf(NOW))));
+    assertThat(asOf.errors().getFirst().message())
+        .startsWith("Cannot query obs.metrics as of 2026-11-22T00:00:00Z:");
+
+    QueryResponse malformed =
+        service(NEVER).execute(new QueryRequest("SET snapshotId=abc; " + count));
+    assertThat(malformed.errors().getFirst().code()).isEqualTo(QueryErrorCode.QUERY_VALIDATION);
+    assertThat(malformed.errors().getFirst().message())
+        .startsWith("Cannot use snapshotId=abc: it must be an Iceberg snapshot id");
+  }
+
+  @Test
+  void aPastSnapshotsRouteIsWhatTheServersGetAndTheResponseNames() {
+    TableRoute current = routing.route(TableName.parse("obs.metrics")).orElseThrow();
+    TableRoute past =
+        new TableRoute(
+            current.table(),
+            SCHEMA,
+            current.specs(),
+            new TableSnapshot("obs.metrics", OptionalLong.of(5), List.of(), List.of()),
+            Map.of());
+    List<Long> dispatched = new ArrayList<>();
+    QueryDispatcher real =
+        (plan, route, files, until, cancelled) -> {
+          dispatched.add(route.snapshotId());
+          return new QueryDispatcher.Dispatched(noFiles(plan), 0, 0, 0, 0);
+        };
+    List<SnapshotSelector> asked = new ArrayList<>();
+    EngineQueryService service =
+        new EngineQueryService(
+            routing,
+            FilePruning.NONE,
+            real,
+            Duration.ofSeconds(10),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            QueryListener.NONE,
+            io.shelfmark.sql.SqlLimits.defaults(),
+            QueryPolicy.unbounded(Clock.fixed(NOW, ZoneOffset.UTC)),
+            (route, selector) -> {
+              asked.add(selector);
+              return past;
+            },
+            Optional.empty());
+    // The SQL text's option wins over the request's.
+    QueryResponse response =
+        service.execute(
+            new QueryRequest("SET snapshotId=5; SELECT COUNT(*) FROM obs.metrics")
+                .withSnapshot(Optional.of(new SnapshotSelector.Id(6))));
+    assertThat(response.errors()).isEmpty();
+    assertThat(response.statistics().snapshotId()).isEqualTo(5);
+    assertThat(dispatched).containsExactly(5L);
+    assertThat(asked).containsExactly(new SnapshotSelector.Id(5));
+    // Without an option the served route answers, and the past routes are not asked.
+    assertThat(
+            service
+                .execute(new QueryRequest("SELECT COUNT(*) FROM obs.metrics"))
+                .statistics()
+                .snapshotId())
+        .isEqualTo(77);
+    assertThat(asked).hasSize(1);
   }
 
   @Test

@@ -25,6 +25,9 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -123,10 +126,28 @@ public final class BrokerClient {
    */
   public record Answer(JsonNode body, long lastByteNanos) {}
 
+  /**
+   * As {@link #query}, with more {@code queryOptions} by name (e.g. {@code snapshotId}, {@code
+   * asOfTimestamp}): sent as Pinot's {@code "name=value;..."} string, after {@code timeoutMs}.
+   */
+  public JsonNode query(String sql, Optional<Duration> timeout, Map<String, String> options) {
+    return queryObserved(sql, timeout, options).body();
+  }
+
   /** As {@link #query}, with the time the answer's last byte arrived. */
   public Answer queryObserved(String sql, Optional<Duration> timeout) {
+    return queryObserved(sql, timeout, Map.of());
+  }
+
+  private Answer queryObserved(
+      String sql, Optional<Duration> timeout, Map<String, String> options) {
     ObjectNode body = JSON.createObjectNode().put("sql", sql);
-    timeout.ifPresent(t -> body.put("queryOptions", "timeoutMs=" + t.toMillis()));
+    List<String> pairs = new ArrayList<>();
+    timeout.ifPresent(t -> pairs.add("timeoutMs=" + t.toMillis()));
+    options.forEach((name, value) -> pairs.add(name + "=" + value));
+    if (!pairs.isEmpty()) {
+      body.put("queryOptions", String.join(";", pairs));
+    }
     Duration wait = timeout.orElse(Duration.ofSeconds(10)).plusSeconds(30);
     Reply reply =
         send(

@@ -1,7 +1,10 @@
 package io.shelfmark.cli.command;
 
+import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import io.shelfmark.cli.client.ResultTablePrinter;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,14 +43,45 @@ public final class QueryCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the broker's JSON response as it came.")
   boolean json;
 
+  @Option(
+      names = "--snapshot",
+      paramLabel = "ID",
+      description =
+          "Answer against this Iceberg snapshot of the table (queryOptions snapshotId) instead of"
+              + " the served one.")
+  String snapshot;
+
+  @Option(
+      names = "--as-of",
+      paramLabel = "TIME",
+      description =
+          "Answer against the snapshot that was current at TIME: epoch milliseconds or ISO-8601"
+              + " such as 2026-11-27T07:15:00Z (queryOptions asOfTimestamp).")
+  String asOf;
+
   @Override
   public Integer call() {
     if (timeoutMs != null && timeoutMs <= 0) {
       throw new IllegalArgumentException(
           "Cannot use --timeout-ms " + timeoutMs + ": it must be positive");
     }
+    if (snapshot != null && asOf != null) {
+      throw new IllegalArgumentException(
+          "Cannot use both --snapshot %s and --as-of %s: they may name different snapshots (give one)"
+              .formatted(snapshot, asOf));
+    }
+    // Checked here for a message naming the flag; the broker checks the same again.
+    Map<String, String> options = new LinkedHashMap<>();
+    if (snapshot != null) {
+      SnapshotSelector.snapshotId(snapshot);
+      options.put(SnapshotSelector.SNAPSHOT_ID, snapshot.trim());
+    }
+    if (asOf != null) {
+      SnapshotSelector.asOf(asOf);
+      options.put(SnapshotSelector.AS_OF_TIMESTAMP, asOf.trim());
+    }
     var response =
-        access.client().query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis));
+        access.client().query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis), options);
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(response.toPrettyString());

@@ -227,7 +227,13 @@ public final class AllInOne implements AutoCloseable {
       resources.add(heavyQueries::shutdownNow);
       QueryDispatcher dispatcher = new LocalDispatcher(server, core.cheapWork(), core.heavyWork());
       EngineQueryService queries =
-          NodeQueries.engine(config, routing, dispatcher, metrics.registry(), heavyQueries);
+          NodeQueries.engine(
+              config,
+              routing,
+              dispatcher,
+              metrics.registry(),
+              heavyQueries,
+              new PastSnapshotRoutes(registry, catalogs, server));
       // The warm-up queries the broker over HTTP, so it learns the port once the broker serves.
       AtomicReference<NodeWarmup> warmup = new AtomicReference<>();
       RegistryTables tables =

@@ -15,6 +15,7 @@ import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.http.HttpSecurity;
 import io.shelfmark.broker.query.EngineQueryService;
 import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.SnapshotRoutes;
 import io.shelfmark.catalog.snapshot.SnapshotLoader;
 import io.shelfmark.cli.ShelfmarkVersion;
 import io.shelfmark.cluster.member.Member;
@@ -115,7 +116,17 @@ public final class BrokerNode implements AutoCloseable {
               Thread.ofPlatform().name("query-heavy-merge-", 0).daemon(true).factory());
       resources.add(heavyQueries::shutdownNow);
       EngineQueryService queries =
-          NodeQueries.engine(config, routing, dispatcher, metrics.registry(), heavyQueries);
+          NodeQueries.engine(
+              config,
+              routing,
+              dispatcher,
+              metrics.registry(),
+              heavyQueries,
+              // Its servers hold the files of the routed snapshot alone; an older snapshot's files
+              // may be on none of them (docs/cluster.md, "Time travel").
+              SnapshotRoutes.servedOnly(
+                  "a broker of a cluster answers the routed snapshot only, whose files its servers"
+                      + " hold (query past snapshots on an all-in-one node over the same catalog)"));
       HealthMonitor health =
           AllInOne.healthMonitor(
                   SegmentStore.configured(dataStore, config.segmentStore()), catalogs)

@@ -12,6 +12,7 @@ import io.shelfmark.broker.query.QueryListener;
 import io.shelfmark.broker.query.QueryPolicy;
 import io.shelfmark.broker.querylog.QueryLog;
 import io.shelfmark.broker.routing.RoutingTable;
+import io.shelfmark.broker.routing.SnapshotRoutes;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.exchange.fragment.QueryLimits;
@@ -33,13 +34,15 @@ final class NodeQueries {
 
   /**
    * @param heavyQueries runs admitted heavy queries' own threads (waiting, merging, finishing)
+   * @param snapshots the routes of past snapshots, for time-travel queries
    */
   static EngineQueryService engine(
       ClusterConfig config,
       RoutingTable routing,
       QueryDispatcher dispatcher,
       MeterRegistry metrics,
-      ExecutorService heavyQueries) {
+      ExecutorService heavyQueries,
+      SnapshotRoutes snapshots) {
     QueryConfig limits = config.query();
     QueryLimits serverLimits =
         new QueryLimits(limits.maxGroups(), limits.maxDistinctValues(), limits.maxRows());
@@ -72,6 +75,7 @@ final class NodeQueries {
             serverLimits,
             limits.maxInListItems(),
             heavyQueries),
+        snapshots,
         // Slow queries' EXPLAIN ANALYZE in the query log: every query records its files'
         // profiles, only a slow one has them made into the report.
         limits.slowProfile() ? Optional.of(limits.slowThreshold()) : Optional.empty());

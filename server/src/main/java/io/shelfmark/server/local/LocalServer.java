@@ -89,6 +89,23 @@ public final class LocalServer {
   private final Map<String, ServedSnapshot> tables = new ConcurrentHashMap<>();
   // The snapshot served before the current one, for queries routed just before a switch.
   private final Map<String, ServedSnapshot> previousSnapshots = new ConcurrentHashMap<>();
+  // Older snapshots asked for by time-travel queries, the least recently used dropped first.
+  private final Map<PastKey, ServedSnapshot> pastSnapshots =
+      java.util.Collections.synchronizedMap(
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<PastKey, ServedSnapshot> eldest) {
+              return size() > MAX_PAST_SNAPSHOTS;
+            }
+          });
+
+  /**
+   * How many past snapshots are kept served at once (over all tables): each holds its files'
+   * deleted rows and keeps their segments open.
+   */
+  public static final int MAX_PAST_SNAPSHOTS = 8;
+
+  private record PastKey(String table, long snapshotId) {}
 
   /**
    * @param dataStore where the tables' Parquet files are read from
@@ -184,7 +201,7 @@ public final class LocalServer {
    * @param ready the ready segment of each data file that has one, by data file path
    * @return the open segment of each data file that has a usable one
    */
-  public Map<String, Segment> serve(
+  public synchronized Map<String, Segment> serve(
       String table, Schema schema, TableSnapshot snapshot, Map<String, SegmentRef> ready) {
     requireNonNull(table, "table is null");
     requireNonNull(schema, "schema is null");
@@ -220,10 +237,59 @@ public final class LocalServer {
     return opened;
   }
 
+  /**
+   * Serves {@code snapshot}, an older snapshot of {@code table} than the served one, for
+   * time-travel queries beside it: each of its data files with the ready segment given for it (when
+   * the segment opens and describes that very file; else the file is read directly) and the deleted
+   * rows of that snapshot, read now. The {@link #MAX_PAST_SNAPSHOTS} most recently served past
+   * snapshots are kept; {@link #execute} finds them by snapshot id as it finds the served one.
+   *
+   * @param schema the schema queries over it are planned with (columns map to Parquet fields by id)
+   * @param ready the ready segment of each data file that has one, by data file path
+   * @return the open segment of each data file that has a usable one
+   */
+  public synchronized Map<String, Segment> servePast(
+      String table, Schema schema, TableSnapshot snapshot, Map<String, SegmentRef> ready) {
+    requireNonNull(table, "table is null");
+    requireNonNull(schema, "schema is null");
+    requireNonNull(ready, "ready is null");
+    long snapshotId =
+        snapshot
+            .snapshotId()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "Cannot serve a past snapshot of " + table + ": it has no id"));
+    Map<String, LoadedFile> files = new LinkedHashMap<>();
+    Map<String, Segment> opened = new HashMap<>();
+    Map<String, String> unusable = new HashMap<>();
+    for (DataFileInfo file : snapshot.dataFiles()) {
+      SegmentRef ref = ready.get(file.path());
+      Optional<Segment> segment = open(file, ref, unusable);
+      segment.ifPresent(s -> opened.put(file.path(), s));
+      Optional<Location> location =
+          segment.isPresent() ? Optional.of(ref.location()) : Optional.empty();
+      files.put(file.path(), loadDeletes(file, snapshot, segment, location));
+    }
+    pastSnapshots.put(
+        new PastKey(table, snapshotId),
+        new ServedSnapshot(snapshotId, schema, Map.copyOf(files), Map.copyOf(unusable)));
+    retainOpenSegments();
+    return opened;
+  }
+
+  /** Whether {@code snapshotId} of {@code table} is served as a past snapshot now. */
+  public boolean servesPast(String table, long snapshotId) {
+    return pastSnapshots.containsKey(new PastKey(table, snapshotId));
+  }
+
   /** Stops serving a table. */
-  public void drop(String table) {
+  public synchronized void drop(String table) {
     tables.remove(table);
     previousSnapshots.remove(table);
+    synchronized (pastSnapshots) {
+      pastSnapshots.keySet().removeIf(key -> key.table().equals(table));
+    }
     retainOpenSegments();
   }
 
@@ -240,11 +306,14 @@ public final class LocalServer {
 
   private void retainOpenSegments() {
     Set<Location> live = new HashSet<>();
-    for (Map<String, ServedSnapshot> served : List.of(tables, previousSnapshots)) {
-      for (ServedSnapshot snapshot : served.values()) {
-        for (LoadedFile file : snapshot.files().values()) {
-          file.segmentLocation().ifPresent(live::add);
-        }
+    List<ServedSnapshot> all = new ArrayList<>(tables.values());
+    all.addAll(previousSnapshots.values());
+    synchronized (pastSnapshots) {
+      all.addAll(pastSnapshots.values());
+    }
+    for (ServedSnapshot snapshot : all) {
+      for (LoadedFile file : snapshot.files().values()) {
+        file.segmentLocation().ifPresent(live::add);
       }
     }
     segments.retainOnly(live);
@@ -329,6 +398,10 @@ public final class LocalServer {
     if (served != null && served.snapshotId() != snapshotId) {
       ServedSnapshot previous = previousSnapshots.get(table);
       served = previous != null && previous.snapshotId() == snapshotId ? previous : served;
+    }
+    if (served != null && served.snapshotId() != snapshotId) {
+      ServedSnapshot past = pastSnapshots.get(new PastKey(table, snapshotId));
+      served = past != null ? past : served;
     }
     if (served == null || served.snapshotId() != snapshotId) {
       throw new NotServedException(
