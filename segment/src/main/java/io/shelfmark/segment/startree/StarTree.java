@@ -326,9 +326,15 @@ public final class StarTree {
       out.putByte(dimension.type().code());
       out.putVarInt(values[d].length);
       out.putByte(hasNull[d] ? 1 : 0);
+      long previous = 0;
       for (Object value : values[d]) {
         switch (dimension.type()) {
-          case LONG -> out.putZigZag((Long) value);
+          case LONG -> {
+            // Sorted: each value as its difference from the previous (time buckets: their width).
+            long current = (Long) value;
+            out.putZigZag(current - previous);
+            previous = current;
+          }
           case DOUBLE -> out.putDouble((Double) value);
           case STRING -> out.putString((String) value);
         }
@@ -396,13 +402,21 @@ public final class StarTree {
       int count = in.getCount(in.remaining(), "star-tree dimension values");
       hasNull[d] = in.getByte() != 0;
       values[d] = new Object[count];
+      long previous = 0;
       for (int i = 0; i < count; i++) {
-        values[d][i] =
-            switch (type) {
-              case LONG -> in.getZigZag();
-              case DOUBLE -> in.getDouble();
-              case STRING -> in.getString();
-            };
+        if (type == ValueType.LONG) {
+          // Differences wrap like the writer's, so the sum is exact even across the whole range.
+          long next = previous + in.getZigZag();
+          if (i > 0 && next <= previous) {
+            throw in.corrupt(
+                "star-tree dimension %s's value %d (%d) is not above the previous one (%d)"
+                    .formatted(name, i, next, previous));
+          }
+          previous = next;
+          values[d][i] = next;
+        } else {
+          values[d][i] = type == ValueType.DOUBLE ? in.getDouble() : in.getString();
+        }
       }
       dimensions.add(new StarTreeDimension(name, type));
     }

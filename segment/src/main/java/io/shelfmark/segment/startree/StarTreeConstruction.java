@@ -21,8 +21,8 @@ final class StarTreeConstruction {
   static final double STAR_MAX_SHARE = 0.5;
 
   private final List<StarTreeDimension> dimensions;
-  private final Object[][] values;
-  private final boolean[] hasNull;
+  private Object[][] values;
+  private boolean[] hasNull;
   private final Aggregates aggregates;
   private final int maxLeafRecords;
   private final int minRowsPerRecord;
@@ -71,7 +71,9 @@ final class StarTreeConstruction {
     this.rows = rows;
     this.records = records;
     sortRange(0, records, 0);
-    rollUp();
+    if (rollUp()) {
+      dropUnusedValues();
+    }
     int root = newNode(StarTree.ROOT, 0, this.records);
     build(root, 0);
     return new StarTree(
@@ -150,9 +152,9 @@ final class StarTreeConstruction {
    * fewer than {@code minRowsPerRecord} rows each on average by one record with the last dimension
    * {@link StarTree#ROLLED}. The order stays sorted: the rolled-up record keeps its run's place.
    */
-  private void rollUp() {
+  private boolean rollUp() {
     if (minRowsPerRecord <= 1 || arity < 2) {
-      return;
+      return false;
     }
     int prefix = arity - 1;
     int out = 0;
@@ -188,7 +190,52 @@ final class StarTreeConstruction {
       }
       r = runEnd;
     }
+    boolean rolled = out < records;
     records = out;
+    return rolled;
+  }
+
+  /**
+   * Leaves out the values no record holds any more (the last dimension's values of rolled-up
+   * records, mostly: a file's every second would otherwise stay in the part), renumbering the ids
+   * in the same order, so the records stay sorted.
+   */
+  private void dropUnusedValues() {
+    for (int d = 0; d < arity; d++) {
+      int idCount = values[d].length + (hasNull[d] ? 1 : 0);
+      boolean[] used = new boolean[idCount];
+      for (int r = 0; r < records; r++) {
+        int id = tuples[r * arity + d];
+        if (id >= 0) {
+          used[id] = true;
+        }
+      }
+      int[] renumber = new int[idCount];
+      int kept = 0;
+      for (int id = 0; id < values[d].length; id++) {
+        renumber[id] = used[id] ? kept++ : -1;
+      }
+      if (kept == values[d].length && (!hasNull[d] || used[values[d].length])) {
+        continue;
+      }
+      Object[] keptValues = new Object[kept];
+      for (int id = 0; id < values[d].length; id++) {
+        if (used[id]) {
+          keptValues[renumber[id]] = values[d][id];
+        }
+      }
+      if (hasNull[d]) {
+        renumber[values[d].length] = kept; // the null id follows the values, as before
+        hasNull[d] = used[values[d].length];
+      }
+      values[d] = keptValues;
+      for (int r = 0; r < records; r++) {
+        int at = r * arity + d;
+        if (tuples[at] >= 0) {
+          tuples[at] = renumber[tuples[at]];
+        }
+      }
+    }
   }
 
   private void move(int from, int to) {
