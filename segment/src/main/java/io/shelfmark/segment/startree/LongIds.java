@@ -66,8 +66,11 @@ final class LongIds {
     }
   }
 
+  /** The table uses the low bits: fold the high ones in after multiplying (bucket multiples). */
   private static int mix(long value) {
     long h = value * 0x9E3779B97F4A7C15L;
+    h ^= h >>> 32;
+    h *= 0xD6E8FEB86659FD93L;
     return (int) (h ^ (h >>> 32));
   }
 

@@ -97,7 +97,10 @@ final class StarTreeConstruction {
     int start = nodeStart[node];
     int end = nodeEnd[node];
     nodeSplit[node] = -1;
-    if (level == arity || end - start <= maxLeafRecords) {
+    // Never split on the last dimension: its records are unique there, so each child would hold
+    // one record and cost a node as big as the record (a third of the part in a one-second tree);
+    // a query scans the leaf's sorted records instead.
+    if (level >= arity - 1 || end - start <= maxLeafRecords) {
       return;
     }
     int children = 0;
