@@ -112,6 +112,9 @@ public final class ConfigWriter {
         ArrayNode functions = tree.putArray(TableConfigBinder.FUNCTIONS);
         starTree.functions().forEach(function -> functions.add(function.text()));
         tree.put(TableConfigBinder.MAX_LEAF_RECORDS, starTree.maxLeafRecords());
+        if (starTree.minRowsPerRecord() != StarTreeConfig.DEFAULT_MIN_ROWS_PER_RECORD) {
+          tree.put(TableConfigBinder.MIN_ROWS_PER_RECORD, starTree.minRowsPerRecord());
+        }
         if (!starTree.skipStarNodeDimensions().isEmpty()) {
           ArrayNode skip = tree.putArray(TableConfigBinder.SKIP_STAR_NODE_DIMENSIONS);
           starTree.skipStarNodeDimensions().forEach(skip::add);

@@ -41,6 +41,7 @@ final class TableConfigBinder {
   static final String DIMENSIONS = "dimensions";
   static final String FUNCTIONS = "functions";
   static final String MAX_LEAF_RECORDS = "max-leaf-records";
+  static final String MIN_ROWS_PER_RECORD = "min-rows-per-record";
   static final String SKIP_STAR_NODE_DIMENSIONS = "skip-star-node-dimensions";
 
   private TableConfigBinder() {}
@@ -138,6 +139,9 @@ final class TableConfigBinder {
     int maxLeafRecords =
         tree.integer(MAX_LEAF_RECORDS, 1, Integer.MAX_VALUE)
             .orElse(StarTreeConfig.DEFAULT_MAX_LEAF_RECORDS);
+    int minRowsPerRecord =
+        tree.integer(MIN_ROWS_PER_RECORD, 1, Integer.MAX_VALUE)
+            .orElse(StarTreeConfig.DEFAULT_MIN_ROWS_PER_RECORD);
     List<String> skip =
         tree.sequence(SKIP_STAR_NODE_DIMENSIONS, "expected a list of the tree's dimensions")
             .orElse(List.of());
@@ -156,7 +160,8 @@ final class TableConfigBinder {
     if (!valid || dimensions.isEmpty() || functions.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new StarTreeConfig(dimensions, functions, maxLeafRecords, skipped));
+    return Optional.of(
+        new StarTreeConfig(dimensions, functions, maxLeafRecords, minRowsPerRecord, skipped));
   }
 
   private static String texts(List<StarTreeDimensionConfig> dimensions) {

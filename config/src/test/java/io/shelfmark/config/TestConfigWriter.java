@@ -87,6 +87,7 @@ class TestConfigWriter {
               - SUM(sum_rollup)
               - AVG(latest_rollup)
               max-leaf-records: 10000
+              min-rows-per-record: 2
               skip-star-node-dimensions:
               - org_id
             """);

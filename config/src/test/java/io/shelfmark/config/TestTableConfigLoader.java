@@ -128,6 +128,7 @@ class TestTableConfigLoader {
               - dimensions: [org_id]
                 functions: ["MAX(x)"]
                 max-leaf-records: 5
+                min-rows-per-record: 3
             """);
     assertThat(config.starTrees()).hasSize(2);
     StarTreeConfig first = config.starTrees().get(0);
@@ -141,7 +142,9 @@ class TestTableConfigLoader {
         .containsExactly("COUNT(*)", "SUM(x)", "AVG(y)");
     assertThat(first.maxLeafRecords()).isEqualTo(StarTreeConfig.DEFAULT_MAX_LEAF_RECORDS);
     assertThat(first.skipStarNodeDimensions()).containsExactly("metric");
+    assertThat(first.minRowsPerRecord()).isEqualTo(StarTreeConfig.DEFAULT_MIN_ROWS_PER_RECORD);
     assertThat(config.starTrees().get(1).maxLeafRecords()).isEqualTo(5);
+    assertThat(config.starTrees().get(1).minRowsPerRecord()).isEqualTo(3);
     for (ConfigFormat format : ConfigFormat.values()) {
       String text = ConfigWriter.write(config, format);
       assertThat(ConfigLoader.parseTable(text, format, "written")).as(text).isEqualTo(config);
@@ -157,6 +160,7 @@ class TestTableConfigLoader {
           - dimensions: [metric, "dateTrunc('week', ts)", metric]
             functions: ["COUNT(*)", "MEDIAN(x)", "DISTINCTCOUNTHLL(x)", "SUM(*)"]
             max-leaf-records: 0
+            min-rows-per-record: 0
             skip-star-node-dimensions: [node]
           - functions: "COUNT(*)"
           - 3
@@ -179,6 +183,8 @@ class TestTableConfigLoader {
             + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(x)\",\"SUM(*)\"] (SUM(*) is not a"
             + " function-column pair (use COUNT(*), SUM(x), MIN(x), MAX(x), AVG(x)))",
         "Cannot use star-trees[0].max-leaf-records: 0 (expected an integer from 1 to 2147483647)",
+        "Cannot use star-trees[0].min-rows-per-record: 0 (expected an integer from 1 to"
+            + " 2147483647)",
         "Cannot use star-trees[0].skip-star-node-dimensions: [\"node\"] (node is not one of the"
             + " tree's dimensions (metric))",
         "Missing key star-trees[1].dimensions (the dimensions in split order: columns, map keys"

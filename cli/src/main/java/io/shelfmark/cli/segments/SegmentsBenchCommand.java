@@ -98,6 +98,13 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
   boolean noStarTrees;
 
   @Option(
+      names = "--table-config",
+      description =
+          "A table config file for obs.metrics to build instead of the bundled one (to compare"
+              + " star-tree settings, say); --no-star-trees then leaves its star-trees out.")
+  Path tableConfig;
+
+  @Option(
       names = "--read-from",
       description =
           "s3: read data files and write segments through the embedded S3 server over HTTP, as a"
@@ -139,7 +146,10 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
       throw new IllegalArgumentException("Cannot use --passes " + passes + " (need at least 1)");
     }
     PrintWriter out = commandSpec.commandLine().getOut();
-    TableConfig bundled = ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+    TableConfig bundled =
+        tableConfig != null
+            ? ConfigLoader.loadTable(tableConfig)
+            : ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
     TableConfig config =
         !noStarTrees
             ? bundled

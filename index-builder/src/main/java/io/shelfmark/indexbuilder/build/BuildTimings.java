@@ -11,7 +11,8 @@ import java.time.Duration;
  * @param decode waiting for pages and decoding them ({@code ParquetRead.next})
  * @param feed moving decoded values into the segment builder (hashing into dictionaries, map key
  *     extraction)
- * @param seal sorting dictionaries, building every index and writing the segment file
+ * @param seal building the star-trees, sorting dictionaries, building every index and writing the
+ *     segment file
  * @param upload writing the segment to the segment store
  */
 public record BuildTimings(

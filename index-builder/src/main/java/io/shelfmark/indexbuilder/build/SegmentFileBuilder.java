@@ -202,8 +202,9 @@ public final class SegmentFileBuilder {
         dictionaryPages);
     columns.register(builder);
     long[] decodeAndFeed = stream(location, footer, pages, dictionaryPages, columns, reads);
-    columns.addStarTrees(builder);
     long streamed = ticker.read();
+    // Building the star-trees (sorting and splitting their records) counts as sealing.
+    columns.addStarTrees(builder);
 
     Files.createDirectories(options.workDirectory());
     Path staged = Files.createTempFile(options.workDirectory(), "segment-", SegmentStore.EXTENSION);

@@ -20,6 +20,7 @@ import io.shelfmark.segment.build.ColumnWriter;
 import io.shelfmark.segment.build.MapColumnWriter;
 import io.shelfmark.segment.build.SegmentBuilder;
 import io.shelfmark.segment.metadata.ColumnStatistics;
+import io.shelfmark.segment.startree.StarTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -170,8 +171,27 @@ public final class FileColumns {
    * (none of them in the file, or no rows) gets null rows.
    */
   public void addStarTrees(SegmentBuilder builder) {
-    for (StarTreeFeeder feeder : starTreeFeeders) {
-      builder.addStarTree(feeder.build(footer.rowCount()));
+    for (int t = 0; t < starTreeFeeders.size(); t++) {
+      StarTreeFeeder feeder = starTreeFeeders.get(t);
+      long start = System.nanoTime();
+      int collected = feeder.collectedRecords();
+      StarTree tree = feeder.build(footer.rowCount());
+      if (log.isDebugEnabled()) {
+        log.debug(
+            "star-tree[{}] of {}: {} rows, {} records collected, {} kept ({} star, {} rolled up),"
+                + " {} nodes, fed in {} ms, built in {} ms",
+            t,
+            footer,
+            footer.rowCount(),
+            collected,
+            tree.recordCount(),
+            tree.starRecordCount(),
+            tree.rolledUpRecordCount(),
+            tree.nodeCount(),
+            feeder.feedNanos() / 1_000_000,
+            (System.nanoTime() - start) / 1_000_000);
+      }
+      builder.addStarTree(tree);
     }
   }
 

@@ -39,6 +39,7 @@ final class StarTreeFeeder {
   private final List<Source> metrics;
   private final StarTreeBuilder builder;
   private long rowsFed;
+  private long feedNanos;
 
   StarTreeFeeder(StarTreeSpec spec, List<Source> dimensions, List<Source> metrics) {
     this.spec = requireNonNull(spec, "spec is null");
@@ -49,10 +50,12 @@ final class StarTreeFeeder {
             spec.segmentDimensions(),
             spec.segmentMetrics(),
             spec.maxLeafRecords(),
+            spec.minRowsPerRecord(),
             spec.skipStarDimensions());
   }
 
   void feed(RowGroupBatch batch) {
+    long start = System.nanoTime();
     int rows = batch.rows().size();
     int arity = dimensions.size();
     int[][] ids = new int[arity][];
@@ -92,6 +95,17 @@ final class StarTreeFeeder {
       builder.addRow(tuple, rowNulls, rowLongs, rowDoubles);
     }
     rowsFed += rows;
+    feedNanos += System.nanoTime() - start;
+  }
+
+  /** Distinct dimension tuples collected so far. */
+  int collectedRecords() {
+    return builder.recordCount();
+  }
+
+  /** Time spent in {@link #feed}, for the build's debug log. */
+  long feedNanos() {
+    return feedNanos;
   }
 
   /** The tree over every row fed, plus null rows up to {@code fileRows} (nothing was read). */
@@ -134,6 +148,8 @@ final class StarTreeFeeder {
             }
             ids[r] = known[id];
           }
+        } else if (flat.conversion().valueType() == ValueType.LONG) {
+          longIds(d, column, flat, rows, ids);
         } else {
           PrimitiveValues values = column.values();
           for (int r = 0; r < rows; r++) {
@@ -145,6 +161,33 @@ final class StarTreeFeeder {
       case MapKey mapKey -> mapKeyIds(d, mapKey, batch, rows, ids);
     }
     return ids;
+  }
+
+  /**
+   * A plain-encoded LONG column's ids (timestamps, mostly): no boxing, and a row whose value (or
+   * bucket) equals the previous row's reuses its id, since files sorted on time give long runs.
+   */
+  private void longIds(int d, ColumnBatch column, Flat flat, int rows, int[] ids) {
+    PrimitiveValues values = column.values();
+    long width = flat.bucketWidth();
+    boolean hasNulls = column.hasNulls();
+    long previous = 0;
+    int previousId = -1;
+    for (int r = 0; r < rows; r++) {
+      if (hasNulls && column.isNull(r)) {
+        ids[r] = builder.valueId(d, null);
+        continue;
+      }
+      long value = longAt(values, r, flat.conversion());
+      if (width > 0) {
+        value = Math.floorDiv(value, width) * width;
+      }
+      if (previousId < 0 || value != previous) {
+        previousId = builder.longValueId(d, value);
+        previous = value;
+      }
+      ids[r] = previousId;
+    }
   }
 
   private void mapKeyIds(int d, MapKey source, RowGroupBatch batch, int rows, int[] ids) {

@@ -137,7 +137,9 @@ final class SpecBinder {
       }
     }
     return valid
-        ? Optional.of(new StarTreeSpec(dimensions, metrics, tree.maxLeafRecords(), skip))
+        ? Optional.of(
+            new StarTreeSpec(
+                dimensions, metrics, tree.maxLeafRecords(), tree.minRowsPerRecord(), skip))
         : Optional.empty();
   }
 

@@ -18,12 +18,15 @@ import java.util.Set;
  * @param dimensions in split order
  * @param metrics the columns whose count, sum, min and max each record keeps, in first-use order
  * @param maxLeafRecords a node with more records is split further
+ * @param minRowsPerRecord the last dimension's records are rolled up where they hold fewer rows
+ *     each on average (1: never; see {@code StarTreeBuilder})
  * @param skipStarDimensions indexes into {@code dimensions} that get no star node
  */
 public record StarTreeSpec(
     List<Dimension> dimensions,
     List<Metric> metrics,
     int maxLeafRecords,
+    int minRowsPerRecord,
     Set<Integer> skipStarDimensions) {
   public StarTreeSpec {
     dimensions = ImmutableList.copyOf(requireNonNull(dimensions, "dimensions is null"));

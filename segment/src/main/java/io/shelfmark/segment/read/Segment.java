@@ -185,8 +185,9 @@ public final class Segment implements Closeable {
       throws UnsupportedSegmentVersionException {
     String kind = entry.key().kind();
     if (kind.equals(PartKinds.STAR_TREE)) {
-      if (entry.version() > StarTree.VERSION) {
-        // Pre-aggregates only accelerate: without them the rows answer.
+      if (entry.version() != StarTree.VERSION) {
+        // Pre-aggregates only accelerate: without them the rows answer. An older layout is
+        // skipped too (its segment is rebuilt: the spec's fingerprint names the version).
         log.debug("Segment {}: skipping part {} (version {})", name, entry.key(), entry.version());
         skipped.add(entry.key().toString());
       }

@@ -16,13 +16,24 @@ import java.util.Optional;
  * with {@link #parse}; see the package docs for the layout. Immutable and thread safe.
  */
 public final class StarTree {
-  /** The part layout version. */
-  public static final int VERSION = 1;
+  /**
+   * The part layout version. Version 2 added rolled-up records ({@link #ROLLED}); a version 1 part
+   * has none and reads the same.
+   */
+  public static final int VERSION = 2;
 
   /** The id of a star node's value and of an aggregated-away dimension in its records. */
   static final int STAR = -1;
 
   static final int ROOT = -2;
+
+  /**
+   * The last dimension's id in a rolled-up record: the record aggregates every value of the last
+   * dimension for its other dimensions' values, because those rows were too sparse for per-value
+   * records to pay (see {@link StarTreeBuilder}'s {@code minRowsPerRecord}). A query that filters
+   * or groups by the last dimension cannot use such a record: {@link #answers} says so.
+   */
+  static final int ROLLED = -3;
 
   private static final int MAX_DIMENSIONS = 64;
   private static final int MAX_METRICS = 1024;
@@ -44,6 +55,7 @@ public final class StarTree {
   private final Nodes nodes;
   private final int arity;
   private final int width;
+  private final int rolledUp;
 
   StarTree(
       List<StarTreeDimension> dimensions,
@@ -64,6 +76,13 @@ public final class StarTree {
     this.nodes = nodes;
     this.arity = dimensions.size();
     this.width = aggregates.width();
+    int rolled = 0;
+    for (int r = 0; r < records; r++) {
+      if (tuples[r * arity + arity - 1] == ROLLED) {
+        rolled++;
+      }
+    }
+    this.rolledUp = rolled;
   }
 
   public List<StarTreeDimension> dimensions() {
@@ -98,6 +117,25 @@ public final class StarTree {
   /** Records, star records included. */
   public int recordCount() {
     return records;
+  }
+
+  /** Records rolled up on the last dimension (see {@link #answers}). */
+  public int rolledUpRecordCount() {
+    return rolledUp;
+  }
+
+  /** Records under star nodes: those with a dimension aggregated away. */
+  public int starRecordCount() {
+    int star = 0;
+    for (int r = 0; r < records; r++) {
+      for (int d = 0; d < arity; d++) {
+        if (tuples[r * arity + d] == STAR) {
+          star++;
+          break;
+        }
+      }
+    }
+    return star;
   }
 
   public int nodeCount() {
@@ -164,31 +202,68 @@ public final class StarTree {
   }
 
   /**
+   * Whether {@link #traverse} can answer these constraints and groupings: false when a record or
+   * node it would visit is rolled up ({@link #ROLLED}) on the last dimension while the query
+   * constrains or groups by that dimension (those rows have no per-value record). Cheap when the
+   * query leaves the last dimension alone or the tree has no rolled-up record.
+   */
+  public boolean answers(boolean[][] allowed, boolean[] grouped) {
+    checkShape(allowed, grouped);
+    int last = arity - 1;
+    if (rolledUp == 0 || (allowed[last] == null && !grouped[last])) {
+      return true;
+    }
+    return visit(0, allowed, grouped, null) >= 0;
+  }
+
+  /**
    * Visits the records that together aggregate exactly the rows matching the constraints, each row
    * counted once, with every grouped and constrained dimension holding a real value (never star).
+   * Call {@link #answers} first: a traversal that meets a rolled-up record it cannot use fails.
    *
    * @param allowed per dimension, null for unconstrained, else which ids match (indexed by id, the
    *     null id included)
    * @param grouped per dimension, whether the query groups by it
    * @return records visited, for statistics
+   * @throws IllegalStateException when {@link #answers} is false for these arguments
    */
   public long traverse(boolean[][] allowed, boolean[] grouped, RecordVisitor visitor) {
     requireNonNull(visitor, "visitor is null");
+    checkShape(allowed, grouped);
+    long visited = visit(0, allowed, grouped, visitor);
+    if (visited < 0) {
+      throw new IllegalStateException(
+          "Cannot traverse star-tree: a rolled-up record of dimension %s is needed (check answers())"
+              .formatted(dimensions.get(arity - 1).name()));
+    }
+    return visited;
+  }
+
+  private void checkShape(boolean[][] allowed, boolean[] grouped) {
     if (allowed.length != arity || grouped.length != arity) {
       throw new IllegalArgumentException(
           "Cannot traverse a star-tree of %d dimensions with %d constraints and %d groupings"
               .formatted(arity, allowed.length, grouped.length));
     }
-    return visit(0, allowed, grouped, visitor);
   }
 
+  /**
+   * Records visited under {@code node}, or -1 when a rolled-up one is needed (then it stops); a
+   * null visitor only checks.
+   */
   private long visit(int node, boolean[][] allowed, boolean[] grouped, RecordVisitor visitor) {
     int split = nodes.split()[node];
     if (split < 0) {
       long visited = 0;
       for (int r = nodes.start()[node]; r < nodes.end()[node]; r++) {
-        if (passes(r, allowed)) {
-          visitor.record(r);
+        int passes = passes(r, allowed, grouped);
+        if (passes < 0) {
+          return -1;
+        }
+        if (passes > 0) {
+          if (visitor != null) {
+            visitor.record(r);
+          }
           visited++;
         }
       }
@@ -203,27 +278,42 @@ public final class StarTree {
     long visited = 0;
     int end = hasStar ? last : last + 1;
     for (int child = first; child < end; child++) {
-      if (allowed[split] == null || allowed[split][nodes.value()[child]]) {
-        visited += visit(child, allowed, grouped, visitor);
+      int value = nodes.value()[child];
+      if (value == ROLLED) {
+        if (allowed[split] != null || grouped[split]) {
+          return -1;
+        }
+      } else if (allowed[split] != null && !allowed[split][value]) {
+        continue;
       }
+      long below = visit(child, allowed, grouped, visitor);
+      if (below < 0) {
+        return -1;
+      }
+      visited += below;
     }
     return visited;
   }
 
-  private boolean passes(int record, boolean[][] allowed) {
+  /** 1 when the record matches, 0 when not, -1 when it is rolled up where the query looks. */
+  private int passes(int record, boolean[][] allowed, boolean[] grouped) {
+    int at = record * arity;
+    if (tuples[at + arity - 1] == ROLLED && (allowed[arity - 1] != null || grouped[arity - 1])) {
+      return -1;
+    }
     for (int d = 0; d < arity; d++) {
       if (allowed[d] != null) {
-        int id = tuples[record * arity + d];
+        int id = tuples[at + d];
         if (id < 0) {
           throw new IllegalStateException(
               "Cannot filter star-tree record " + record + ": dimension " + d + " is star");
         }
         if (!allowed[d][id]) {
-          return false;
+          return 0;
         }
       }
     }
-    return true;
+    return 1;
   }
 
   /** The part's bytes. */
@@ -236,9 +326,15 @@ public final class StarTree {
       out.putByte(dimension.type().code());
       out.putVarInt(values[d].length);
       out.putByte(hasNull[d] ? 1 : 0);
+      long previous = 0;
       for (Object value : values[d]) {
         switch (dimension.type()) {
-          case LONG -> out.putZigZag((Long) value);
+          case LONG -> {
+            // Sorted: each value as its difference from the previous (time buckets: their width).
+            long current = (Long) value;
+            out.putZigZag(current - previous);
+            previous = current;
+          }
           case DOUBLE -> out.putDouble((Double) value);
           case STRING -> out.putString((String) value);
         }
@@ -256,7 +352,7 @@ public final class StarTree {
       int star = values[d].length + 1;
       for (int r = 0; r < records; r++) {
         int id = tuples[r * arity + d];
-        out.putVarInt(id == STAR ? star : id);
+        out.putVarInt(id == STAR ? star : id == ROLLED ? star + 1 : id);
       }
     }
     for (int r = 0; r < records; r++) {
@@ -306,13 +402,21 @@ public final class StarTree {
       int count = in.getCount(in.remaining(), "star-tree dimension values");
       hasNull[d] = in.getByte() != 0;
       values[d] = new Object[count];
+      long previous = 0;
       for (int i = 0; i < count; i++) {
-        values[d][i] =
-            switch (type) {
-              case LONG -> in.getZigZag();
-              case DOUBLE -> in.getDouble();
-              case STRING -> in.getString();
-            };
+        if (type == ValueType.LONG) {
+          // Differences wrap like the writer's, so the sum is exact even across the whole range.
+          long next = previous + in.getZigZag();
+          if (i > 0 && next <= previous) {
+            throw in.corrupt(
+                "star-tree dimension %s's value %d (%d) is not above the previous one (%d)"
+                    .formatted(name, i, next, previous));
+          }
+          previous = next;
+          values[d][i] = next;
+        } else {
+          values[d][i] = type == ValueType.DOUBLE ? in.getDouble() : in.getString();
+        }
       }
       dimensions.add(new StarTreeDimension(name, type));
     }
@@ -337,6 +441,8 @@ public final class StarTree {
         int id = in.getVarInt();
         if (id == star) {
           id = STAR;
+        } else if (id == star + 1 && d == arity - 1) {
+          id = ROLLED;
         } else if (id < 0 || id >= limit) {
           throw in.corrupt("star-tree record %d has id %d for dimension %d".formatted(r, id, d));
         }
@@ -389,7 +495,9 @@ public final class StarTree {
       for (int child = first; child < first + nodes.children()[n]; child++) {
         int value = nodes.value()[child];
         boolean lastChild = child == first + nodes.children()[n] - 1;
-        if (!(value >= 0 && value < limit) && !(value == STAR && lastChild)) {
+        if (!(value >= 0 && value < limit)
+            && !(value == STAR && lastChild)
+            && !(value == ROLLED && split == arity - 1)) {
           throw in.corrupt(
               "star-tree node %d has value %d under dimension %d".formatted(child, value, split));
         }
@@ -420,7 +528,7 @@ public final class StarTree {
     }
     if (valid && n > 0) {
       int value = nodes.value()[n];
-      valid = value >= STAR; // checked against the parent's dimension when traversed
+      valid = value >= STAR || value == ROLLED; // checked against the parent's split below
     }
     if (!valid) {
       throw in.corrupt("star-tree node %d is malformed".formatted(n));
@@ -435,7 +543,7 @@ public final class StarTree {
 
   @Override
   public String toString() {
-    return "StarTree[dimensions=%s, metrics=%s, records=%d, nodes=%d]"
-        .formatted(dimensions, aggregates.metrics(), records, nodes.count());
+    return "StarTree[dimensions=%s, metrics=%s, records=%d, rolledUp=%d, nodes=%d]"
+        .formatted(dimensions, aggregates.metrics(), records, rolledUp, nodes.count());
   }
 }

@@ -13,10 +13,17 @@ import java.util.Set;
 
 /**
  * Collects one data file's rows into star-tree records: each distinct tuple of dimension values
- * with its aggregates. Lifecycle: {@link #valueId} for each row's dimension values, {@link #addRow}
- * with those ids and the row's metric values, then {@link #build} once. Memory: one record per
- * distinct tuple (4 bytes per dimension plus 8 per aggregate slot) and each dimension's distinct
+ * with its aggregates. Lifecycle: {@link #valueId} (or {@link #longValueId} for a LONG dimension,
+ * without boxing) for each row's dimension values, {@link #addRow} with those ids and the row's
+ * metric values, then {@link #build} once. Memory: one record per distinct tuple (4 bytes per
+ * dimension plus 8 per aggregate slot, plus 8 in the hash table) and each dimension's distinct
  * values. Not thread safe.
+ *
+ * <p>With {@code minRowsPerRecord} above 1, the records of the last dimension are kept only where
+ * they pay: for each combination of the other dimensions' values whose records hold fewer than
+ * {@code minRowsPerRecord} rows each on average, one <em>rolled-up</em> record replaces them (the
+ * last dimension aggregated away). A one-second bucket of a sparse metric makes one record per row,
+ * which costs more than the row and saves a query little: the row path reads few rows for it.
  */
 public final class StarTreeBuilder {
   /** The default {@code max-leaf-records}: a node with more records is split further. */
@@ -25,8 +32,13 @@ public final class StarTreeBuilder {
   private final List<StarTreeDimension> dimensions;
   private final Aggregates aggregates;
   private final int maxLeafRecords;
+  private final int minRowsPerRecord;
   private final Set<Integer> skipStarDimensions;
   private final List<Map<Object, Integer>> valueIds;
+  // Per LONG dimension its primitive id table (null for other types), which valueIds then leaves
+  // empty.
+  private final LongIds[] longIds;
+  private final int[] idCounts;
   private final int[] nullIds;
   private final int arity;
   private int[] tuples = new int[1024];
@@ -46,17 +58,42 @@ public final class StarTreeBuilder {
       List<StarTreeMetric> metrics,
       int maxLeafRecords,
       Set<Integer> skipStarDimensions) {
+    this(dimensions, metrics, maxLeafRecords, 1, skipStarDimensions);
+  }
+
+  /**
+   * @param dimensions in split order
+   * @param metrics the numeric columns aggregated
+   * @param maxLeafRecords a node holding more records is split on its next dimension
+   * @param minRowsPerRecord the last dimension's records of a combination of the other dimensions
+   *     are rolled up into one when they hold fewer rows each on average (1: never)
+   * @param skipStarDimensions indexes into {@code dimensions} that get no star node
+   */
+  public StarTreeBuilder(
+      List<StarTreeDimension> dimensions,
+      List<StarTreeMetric> metrics,
+      int maxLeafRecords,
+      int minRowsPerRecord,
+      Set<Integer> skipStarDimensions) {
     this.dimensions = List.copyOf(requireNonNull(dimensions, "dimensions is null"));
     checkArgument(!dimensions.isEmpty(), "a star-tree needs at least one dimension");
     checkArgument(maxLeafRecords >= 1, "max-leaf-records must be positive: %s", maxLeafRecords);
+    checkArgument(
+        minRowsPerRecord >= 1, "min-rows-per-record must be positive: %s", minRowsPerRecord);
+    this.minRowsPerRecord = minRowsPerRecord;
     this.aggregates = new Aggregates(requireNonNull(metrics, "metrics is null"));
     this.maxLeafRecords = maxLeafRecords;
     this.skipStarDimensions = Set.copyOf(skipStarDimensions);
     this.arity = dimensions.size();
     this.valueIds = new java.util.ArrayList<>();
+    this.longIds = new LongIds[arity];
     for (int d = 0; d < arity; d++) {
       valueIds.add(new HashMap<>());
+      if (dimensions.get(d).type() == ValueType.LONG) {
+        longIds[d] = new LongIds();
+      }
     }
+    this.idCounts = new int[arity];
     this.nullIds = new int[arity];
     Arrays.fill(nullIds, -1);
     this.rows = new long[1024 * aggregates.width()];
@@ -67,22 +104,34 @@ public final class StarTreeBuilder {
    * type, or null. Ids are numbered in first-seen order and renumbered by value when built.
    */
   public int valueId(int dimension, Object value) {
-    Map<Object, Integer> ids = valueIds.get(dimension);
     if (value == null) {
       if (nullIds[dimension] < 0) {
         // The null id takes a slot of its own among the provisional ids.
-        nullIds[dimension] = ids.size();
-        ids.put(NullValue.INSTANCE, nullIds[dimension]);
+        nullIds[dimension] = idCounts[dimension]++;
       }
       return nullIds[dimension];
+    }
+    if (longIds[dimension] != null) {
+      return longValueId(dimension, (Long) value);
     }
     if (value instanceof Double d && d == 0.0) {
       value = 0.0; // -0.0 and 0.0 are one value, as in SQL
     }
+    Map<Object, Integer> ids = valueIds.get(dimension);
     Integer id = ids.get(value);
     if (id == null) {
-      id = ids.size();
+      id = idCounts[dimension]++;
       ids.put(value, id);
+    }
+    return id;
+  }
+
+  /** The provisional id of a LONG dimension's (non-null) value, as {@link #valueId} gives it. */
+  public int longValueId(int dimension, long value) {
+    int next = idCounts[dimension];
+    int id = longIds[dimension].idOf(value, next);
+    if (id == next) {
+      idCounts[dimension]++;
     }
     return id;
   }
@@ -148,12 +197,23 @@ public final class StarTreeBuilder {
     }
   }
 
+  /**
+   * Mixes every bit of the tuple into the low bits the table's mask keeps. Ids are small and
+   * numbered in first-seen order, so a weak mix (a polynomial, as this was) puts consecutive
+   * seconds in consecutive slots, and linear probing then walks ever longer runs: at 1.6M records
+   * per file the build took quadratic time.
+   */
   private int hash(int[] ids) {
     int h = 0;
     for (int d = 0; d < arity; d++) {
       h = h * 0x9E3779B1 + ids[d];
     }
-    return h ^ (h >>> 15);
+    // MurmurHash3's 32-bit finalizer.
+    h ^= h >>> 16;
+    h *= 0x85EBCA6B;
+    h ^= h >>> 13;
+    h *= 0xC2B2AE35;
+    return h ^ (h >>> 16);
   }
 
   /** Sorts each dimension's values, renumbers the records and builds the tree. */
@@ -165,18 +225,11 @@ public final class StarTreeBuilder {
     boolean[] hasNull = new boolean[arity];
     int[][] renumber = new int[arity][];
     for (int d = 0; d < arity; d++) {
-      Map<Object, Integer> ids = valueIds.get(d);
       hasNull[d] = nullIds[d] >= 0;
-      Object[] sorted = ids.keySet().stream().filter(v -> v != NullValue.INSTANCE).toArray();
-      ValueType type = dimensions.get(d).type();
-      Arrays.sort(sorted, (a, b) -> compareValues(type, a, b));
-      values[d] = sorted;
-      renumber[d] = new int[ids.size()];
-      for (int id = 0; id < sorted.length; id++) {
-        renumber[d][ids.get(sorted[id])] = id;
-      }
+      renumber[d] = new int[idCounts[d]];
+      values[d] = longIds[d] != null ? sortLongs(d, renumber[d]) : sortObjects(d, renumber[d]);
       if (hasNull[d]) {
-        renumber[d][nullIds[d]] = sorted.length;
+        renumber[d][nullIds[d]] = values[d].length;
       }
     }
     for (int record = 0; record < records; record++) {
@@ -186,8 +239,48 @@ public final class StarTreeBuilder {
       }
     }
     return new StarTreeConstruction(
-            dimensions, values, hasNull, aggregates, maxLeafRecords, skipStarDimensions)
+            dimensions,
+            values,
+            hasNull,
+            aggregates,
+            maxLeafRecords,
+            minRowsPerRecord,
+            skipStarDimensions)
         .construct(tuples, rows, records);
+  }
+
+  /** A LONG dimension's values in order, and each provisional id's final id in {@code renumber}. */
+  private Object[] sortLongs(int d, int[] renumber) {
+    long[] byId = longIds[d].valuesById(idCounts[d]);
+    long[] sorted = new long[longIds[d].size()];
+    int at = 0;
+    for (int id = 0; id < byId.length; id++) {
+      if (id != nullIds[d]) {
+        sorted[at++] = byId[id];
+      }
+    }
+    Arrays.sort(sorted);
+    for (int id = 0; id < byId.length; id++) {
+      if (id != nullIds[d]) {
+        renumber[id] = Arrays.binarySearch(sorted, byId[id]);
+      }
+    }
+    Object[] boxed = new Object[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      boxed[i] = sorted[i];
+    }
+    return boxed;
+  }
+
+  private Object[] sortObjects(int d, int[] renumber) {
+    Map<Object, Integer> ids = valueIds.get(d);
+    Object[] sorted = ids.keySet().toArray();
+    ValueType type = dimensions.get(d).type();
+    Arrays.sort(sorted, (a, b) -> compareValues(type, a, b));
+    for (int id = 0; id < sorted.length; id++) {
+      renumber[ids.get(sorted[id])] = id;
+    }
+    return sorted;
   }
 
   static int compareValues(ValueType type, Object a, Object b) {
@@ -202,10 +295,5 @@ public final class StarTreeBuilder {
     return Arrays.compareUnsigned(
         a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
         b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-  }
-
-  /** The provisional id key of NULL (maps do not take null keys). */
-  private enum NullValue {
-    INSTANCE
   }
 }

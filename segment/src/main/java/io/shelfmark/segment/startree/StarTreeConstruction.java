@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Builds the tree over a builder's records: sorts them in split order, splits a node holding more
- * than {@code maxLeafRecords} records on its next dimension, and gives it (when that merges
- * records: {@link #STAR_MAX_SHARE}) a star child whose records are the node's records with that
- * dimension aggregated away (appended after the others). One use, not thread safe.
+ * Builds the tree over a builder's records: sorts them in split order, rolls up the last
+ * dimension's records where they hold fewer than {@code minRowsPerRecord} rows each (see {@link
+ * StarTreeBuilder}), splits a node holding more than {@code maxLeafRecords} records on its next
+ * dimension, and gives it (when that merges records: {@link #STAR_MAX_SHARE}) a star child whose
+ * records are the node's records with that dimension aggregated away (appended after the others).
+ * One use, not thread safe.
  */
 final class StarTreeConstruction {
   /**
@@ -19,11 +21,14 @@ final class StarTreeConstruction {
   static final double STAR_MAX_SHARE = 0.5;
 
   private final List<StarTreeDimension> dimensions;
-  private final Object[][] values;
-  private final boolean[] hasNull;
+  private Object[][] values;
+  private boolean[] hasNull;
   private final Aggregates aggregates;
   private final int maxLeafRecords;
+  private final int minRowsPerRecord;
   private final Set<Integer> skipStar;
+  // Per dimension, the bits an id takes in a packed sort key (ids from ROLLED up, shifted to 0..).
+  private final int[] idBits;
   private final int arity;
   private final int width;
   private int[] tuples;
@@ -43,8 +48,10 @@ final class StarTreeConstruction {
       boolean[] hasNull,
       Aggregates aggregates,
       int maxLeafRecords,
+      int minRowsPerRecord,
       Set<Integer> skipStar) {
     this.dimensions = dimensions;
+    this.minRowsPerRecord = minRowsPerRecord;
     this.values = values;
     this.hasNull = hasNull;
     this.aggregates = aggregates;
@@ -52,6 +59,11 @@ final class StarTreeConstruction {
     this.skipStar = skipStar;
     this.arity = dimensions.size();
     this.width = aggregates.width();
+    this.idBits = new int[arity];
+    for (int d = 0; d < arity; d++) {
+      long span = (long) values[d].length + (hasNull[d] ? 1 : 0) - StarTree.ROLLED;
+      idBits[d] = 64 - Long.numberOfLeadingZeros(span);
+    }
   }
 
   StarTree construct(int[] tuples, long[] rows, int records) {
@@ -59,7 +71,10 @@ final class StarTreeConstruction {
     this.rows = rows;
     this.records = records;
     sortRange(0, records, 0);
-    int root = newNode(StarTree.ROOT, 0, records);
+    if (rollUp()) {
+      dropUnusedValues();
+    }
+    int root = newNode(StarTree.ROOT, 0, this.records);
     build(root, 0);
     return new StarTree(
         dimensions,
@@ -82,7 +97,10 @@ final class StarTreeConstruction {
     int start = nodeStart[node];
     int end = nodeEnd[node];
     nodeSplit[node] = -1;
-    if (level == arity || end - start <= maxLeafRecords) {
+    // Never split on the last dimension: its records are unique there, so each child would hold
+    // one record and cost a node as big as the record (a third of the part in a one-second tree);
+    // a query scans the leaf's sorted records instead.
+    if (level >= arity - 1 || end - start <= maxLeafRecords) {
       return;
     }
     int children = 0;
@@ -132,6 +150,104 @@ final class StarTreeConstruction {
     }
   }
 
+  /**
+   * Replaces each run of sorted records equal on all dimensions but the last whose records hold
+   * fewer than {@code minRowsPerRecord} rows each on average by one record with the last dimension
+   * {@link StarTree#ROLLED}. The order stays sorted: the rolled-up record keeps its run's place.
+   */
+  private boolean rollUp() {
+    if (minRowsPerRecord <= 1 || arity < 2) {
+      return false;
+    }
+    int prefix = arity - 1;
+    int out = 0;
+    int r = 0;
+    while (r < records) {
+      int runEnd = r + 1;
+      while (runEnd < records
+          && Arrays.equals(
+              tuples,
+              r * arity,
+              r * arity + prefix,
+              tuples,
+              runEnd * arity,
+              runEnd * arity + prefix)) {
+        runEnd++;
+      }
+      int run = runEnd - r;
+      long rowCount = 0;
+      for (int i = r; i < runEnd; i++) {
+        rowCount += rows[i * width];
+      }
+      if (run > 1 && rowCount < (long) minRowsPerRecord * run) {
+        move(r, out);
+        for (int i = r + 1; i < runEnd; i++) {
+          aggregates.merge(rows, out * width, rows, i * width);
+        }
+        tuples[out * arity + prefix] = StarTree.ROLLED;
+        out++;
+      } else {
+        for (int i = r; i < runEnd; i++) {
+          move(i, out++);
+        }
+      }
+      r = runEnd;
+    }
+    boolean rolled = out < records;
+    records = out;
+    return rolled;
+  }
+
+  /**
+   * Leaves out the values no record holds any more (the last dimension's values of rolled-up
+   * records, mostly: a file's every second would otherwise stay in the part), renumbering the ids
+   * in the same order, so the records stay sorted.
+   */
+  private void dropUnusedValues() {
+    for (int d = 0; d < arity; d++) {
+      int idCount = values[d].length + (hasNull[d] ? 1 : 0);
+      boolean[] used = new boolean[idCount];
+      for (int r = 0; r < records; r++) {
+        int id = tuples[r * arity + d];
+        if (id >= 0) {
+          used[id] = true;
+        }
+      }
+      int[] renumber = new int[idCount];
+      int kept = 0;
+      for (int id = 0; id < values[d].length; id++) {
+        renumber[id] = used[id] ? kept++ : -1;
+      }
+      if (kept == values[d].length && (!hasNull[d] || used[values[d].length])) {
+        continue;
+      }
+      Object[] keptValues = new Object[kept];
+      for (int id = 0; id < values[d].length; id++) {
+        if (used[id]) {
+          keptValues[renumber[id]] = values[d][id];
+        }
+      }
+      if (hasNull[d]) {
+        renumber[values[d].length] = kept; // the null id follows the values, as before
+        hasNull[d] = used[values[d].length];
+      }
+      values[d] = keptValues;
+      for (int r = 0; r < records; r++) {
+        int at = r * arity + d;
+        if (tuples[at] >= 0) {
+          tuples[at] = renumber[tuples[at]];
+        }
+      }
+    }
+  }
+
+  private void move(int from, int to) {
+    if (from != to) {
+      System.arraycopy(tuples, from * arity, tuples, to * arity, arity);
+      System.arraycopy(rows, from * width, rows, to * width, width);
+    }
+  }
+
   private int id(int record, int dimension) {
     return tuples[record * arity + dimension];
   }
@@ -178,6 +294,52 @@ final class StarTreeConstruction {
     if (n < 2 || fromDimension >= arity) {
       return;
     }
+    int[] order = packedOrder(start, n, fromDimension);
+    if (order == null) {
+      order = comparedOrder(start, n, fromDimension);
+    }
+    int[] sortedTuples = new int[n * arity];
+    long[] sortedRows = new long[n * width];
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(tuples, order[i] * arity, sortedTuples, i * arity, arity);
+      System.arraycopy(rows, order[i] * width, sortedRows, i * width, width);
+    }
+    System.arraycopy(sortedTuples, 0, tuples, start * arity, n * arity);
+    System.arraycopy(sortedRows, 0, rows, start * width, n * width);
+  }
+
+  /**
+   * The records' order from one primitive sort of longs, each the ids packed in split order above
+   * the record's position; null when they do not fit in 63 bits (then {@link #comparedOrder}).
+   */
+  private int[] packedOrder(int start, int n, int fromDimension) {
+    int positionBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+    int bits = positionBits;
+    for (int d = fromDimension; d < arity; d++) {
+      bits += idBits[d];
+    }
+    if (bits > 63) {
+      return null;
+    }
+    long[] keys = new long[n];
+    for (int i = 0; i < n; i++) {
+      int at = (start + i) * arity;
+      long key = 0;
+      for (int d = fromDimension; d < arity; d++) {
+        key = (key << idBits[d]) | (tuples[at + d] - StarTree.ROLLED);
+      }
+      keys[i] = (key << positionBits) | i;
+    }
+    Arrays.sort(keys);
+    long mask = (1L << positionBits) - 1;
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = start + (int) (keys[i] & mask);
+    }
+    return order;
+  }
+
+  private int[] comparedOrder(int start, int n, int fromDimension) {
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = start + i;
@@ -192,14 +354,11 @@ final class StarTreeConstruction {
                 tuples,
                 b * arity + fromDimension,
                 (b + 1) * arity));
-    int[] sortedTuples = new int[n * arity];
-    long[] sortedRows = new long[n * width];
+    int[] result = new int[n];
     for (int i = 0; i < n; i++) {
-      System.arraycopy(tuples, order[i] * arity, sortedTuples, i * arity, arity);
-      System.arraycopy(rows, order[i] * width, sortedRows, i * width, width);
+      result[i] = order[i];
     }
-    System.arraycopy(sortedTuples, 0, tuples, start * arity, n * arity);
-    System.arraycopy(sortedRows, 0, rows, start * width, n * width);
+    return result;
   }
 
   private int newNode(int value, int start, int end) {

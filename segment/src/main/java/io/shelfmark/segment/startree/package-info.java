@@ -9,15 +9,17 @@
  * parse, traverse). NULL dimension values (and map keys missing from a row) are a value of their
  * own, never merged with another.
  *
- * <h2>Part {@code star-tree[<ordinal>]}, version 1 (little-endian)</h2>
+ * <h2>Part {@code star-tree[<ordinal>]}, version 2 (little-endian)</h2>
  *
  * <pre>
  * dimensions varint, per dimension:
  *   name str | type u8 (ValueType code) | values varint | hasNull u8
- *   | values (LONG: zigzag varlong; DOUBLE: f64; STRING: str) in id order; the null id is values
+ *   | values (LONG: zigzag varlong of the difference from the previous value, the first from 0;
+ *     DOUBLE: f64; STRING: str) in id order; the null id is values
  * metrics varint, per metric: column str | type u8 (LONG or DOUBLE) | extremes u8 (min and max kept)
  * records varint
- * per dimension: the records' ids, varint each (star = values + 1)
+ * per dimension: the records' ids, varint each (star = values + 1; rolled up = values + 2, only in
+ *   the last dimension: the record aggregates all of its values, see StarTreeBuilder)
  * count(*) per record: varlong
  * per metric, per record: nonNull varlong, then LONG: sumHigh zigzag | sumLow zigzag [| min zigzag
  *   | max zigzag]; DOUBLE: sum f64 [| min f64 | max f64] (bracketed only with extremes; min/max
@@ -28,6 +30,9 @@
  * </pre>
  *
  * <p>Records under a node are contiguous; a node's children are contiguous in the node array,
- * ordered by value id with the star child last.
+ * ordered by value id with the star child last (a rolled-up child, under a split on the last
+ * dimension, first). Version 1 wrote LONG values as themselves (zigzag) and had no rolled-up ids; a
+ * version 1 part is skipped (the rows answer) and its segment rebuilt, as the spec's fingerprint
+ * names the version.
  */
 package io.shelfmark.segment.startree;

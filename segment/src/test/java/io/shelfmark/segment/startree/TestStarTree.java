@@ -64,6 +64,94 @@ class TestStarTree {
     }
   }
 
+  /**
+   * With {@code minRowsPerRecord} above 1, sparse combinations keep one rolled-up record: a query
+   * that leaves the last dimension alone is still answered exactly; one that filters or groups by
+   * it is answered exactly when {@link StarTree#answers} says so, and refused otherwise.
+   */
+  @Test
+  void rolledUpRecordsAnswerExactlyOrNotAtAll() throws Exception {
+    Random random = new Random(2424);
+    int rolledTrees = 0;
+    int refused = 0;
+    int answeredOnLast = 0;
+    for (int round = 0; round < 24; round++) {
+      List<Row> rows = randomRows(random, random.nextInt(1, 3000));
+      int minRows = new int[] {2, 3, 5, 40}[round % 4];
+      int maxLeaf = new int[] {1, 7, 100_000}[round % 3];
+      Set<Integer> skip = round % 2 == 0 ? Set.of() : Set.of(1);
+      StarTree built = build(rows, maxLeaf, minRows, skip);
+      StarTree tree = roundTrip(built);
+      assertThat(tree.rolledUpRecordCount()).isEqualTo(built.rolledUpRecordCount());
+      if (tree.rolledUpRecordCount() > 0) {
+        rolledTrees++;
+      }
+      for (int query = 0; query < 40; query++) {
+        boolean[] grouped = new boolean[4];
+        Object[][] allowedValues = new Object[4][];
+        for (int d = 0; d < 4; d++) {
+          grouped[d] = random.nextInt(4) == 0;
+          if (random.nextInt(3) == 0) {
+            allowedValues[d] = new Object[] {pick(random, d), pick(random, d)};
+          }
+        }
+        boolean[][] allowed = allowed(tree, allowedValues);
+        boolean lastUsed = grouped[3] || allowedValues[3] != null;
+        if (!lastUsed) {
+          assertThat(tree.answers(allowed, grouped)).isTrue();
+        }
+        if (tree.answers(allowed, grouped)) {
+          answeredOnLast += lastUsed ? 1 : 0;
+          assertThat(viaTree(tree, grouped, allowedValues))
+              .as("round %d query %d", round, query)
+              .isEqualTo(rowByRow(rows, grouped, allowedValues));
+        } else {
+          refused++;
+          assertThatThrownBy(() -> tree.traverse(allowed, grouped, record -> {}))
+              .isInstanceOf(IllegalStateException.class)
+              .hasMessageContaining("Cannot traverse star-tree: a rolled-up record of dimension d");
+        }
+      }
+    }
+    // The rounds must exercise all three outcomes, or this test proves nothing.
+    assertThat(rolledTrees).isGreaterThan(12);
+    assertThat(refused).isPositive();
+    assertThat(answeredOnLast).isPositive();
+  }
+
+  /** Rows of a dense combination keep their records; a sparse one's become one rolled-up record. */
+  @Test
+  void onlySparseCombinationsAreRolledUp() {
+    List<Row> rows = new ArrayList<>();
+    for (long second = 0; second < 100; second++) {
+      for (int copy = 0; copy < 4; copy++) {
+        rows.add(new Row(new Object[] {1L, "dense", 0.0, second}, second, 1.0));
+      }
+      rows.add(new Row(new Object[] {1L, "sparse", 0.0, second}, second, 1.0));
+    }
+    StarTree tree = build(rows, 10_000, 2, Set.of());
+    assertThat(tree.recordCount()).isEqualTo(101);
+    assertThat(tree.rolledUpRecordCount()).isEqualTo(1);
+    assertThat(tree.toString()).contains("records=101, rolledUp=1");
+  }
+
+  @Test
+  void rolledUpIdOutsideTheLastDimensionIsRefused() {
+    List<Row> rows = List.of(new Row(new Object[] {1L, "a", 1.0, 5L}, 1L, 1.0));
+    byte[] bytes = build(rows, 1, Set.of()).serialize();
+    // From the end: the root node (7 bytes), y's non-null count and three doubles (25), x's
+    // non-null count, sum (two words) and extremes as one-byte varints (5), COUNT(*) (1), then the
+    // four dimensions' ids of the one record. Star + 1 as the first one's id (3, for a dimension of
+    // one value and no null) means rolled up, which only the last dimension may be.
+    int at = bytes.length - 7 - 25 - 5 - 1 - 4;
+    assertThat(bytes[at]).isEqualTo((byte) 0);
+    bytes[at] = 3;
+    assertThatThrownBy(() -> StarTree.parse(reader(bytes)))
+        .isInstanceOf(CorruptSegmentException.class)
+        .hasMessageContaining("star-tree[0]")
+        .hasMessageContaining("star-tree record 0 has id 3 for dimension 0");
+  }
+
   @Test
   void corruptIdIsRefused() throws Exception {
     List<Row> rows = randomRows(new Random(1), 10);
@@ -102,7 +190,11 @@ class TestStarTree {
   }
 
   private static StarTree build(List<Row> rows, int maxLeaf, Set<Integer> skip) {
-    StarTreeBuilder builder = new StarTreeBuilder(DIMENSIONS, METRICS, maxLeaf, skip);
+    return build(rows, maxLeaf, 1, skip);
+  }
+
+  private static StarTree build(List<Row> rows, int maxLeaf, int minRows, Set<Integer> skip) {
+    StarTreeBuilder builder = new StarTreeBuilder(DIMENSIONS, METRICS, maxLeaf, minRows, skip);
     int[] ids = new int[4];
     for (Row row : rows) {
       for (int d = 0; d < 4; d++) {
@@ -126,9 +218,7 @@ class TestStarTree {
         "test", "star-tree[0]", 0, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
   }
 
-  /** Per group: count, x's count, sum, min, max, y's count, sum, min, max. */
-  private static Map<List<Object>, List<Object>> viaTree(
-      StarTree tree, boolean[] grouped, Object[][] allowedValues) {
+  private static boolean[][] allowed(StarTree tree, Object[][] allowedValues) {
     boolean[][] allowed = new boolean[4][];
     for (int d = 0; d < 4; d++) {
       if (allowedValues[d] != null) {
@@ -139,6 +229,13 @@ class TestStarTree {
         }
       }
     }
+    return allowed;
+  }
+
+  /** Per group: count, x's count, sum, min, max, y's count, sum, min, max. */
+  private static Map<List<Object>, List<Object>> viaTree(
+      StarTree tree, boolean[] grouped, Object[][] allowedValues) {
+    boolean[][] allowed = allowed(tree, allowedValues);
     Map<List<Object>, List<Object>> groups = new HashMap<>();
     tree.traverse(
         allowed,

@@ -147,6 +147,11 @@ final class StarTreeAnswer {
       if (!constrainTime()) {
         return Optional.empty();
       }
+      // Rolled-up records (a sparse combination's last dimension aggregated away) answer no query
+      // that filters or groups by that dimension: the rows answer this file then.
+      if (!tree.answers(allowed, grouped)) {
+        return Optional.empty();
+      }
       return Optional.of(aggregate(keyDimensions, metrics));
     }
 

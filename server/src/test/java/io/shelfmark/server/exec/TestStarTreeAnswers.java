@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * first file's segment built before the star-tree was configured (no tree: rows answer). Random
  * filters (equality, IN, NOT IN, ranges, IS NULL on dimensions; timestamp ranges aligned to the
  * hour and cutting hours; terms on other columns; ORs) and shapes, seeded ({@code
- * -Dshelfmark.test.seed=N}).
+ * -Dshelfmark.test.seed=N}). A third engine's tree ({@code s}, then the hour of {@code ts}) rolls
+ * up the hours of each {@code s} value whose records hold fewer than 2 rows each ({@code
+ * min-rows-per-record}; all but NULL, whose hours hold about 2.2 rows): a query filtering or
+ * grouping by the hour there is answered from the rows, the others (and NULL's) from the tree.
  *
  * <p>{@code obs.metrics} with the benchmark's star-tree: Q2- and Q3-shaped queries are answered by
  * the tree in the files without deletes, reading no Parquet byte there.
@@ -64,6 +67,15 @@ class TestStarTreeAnswers {
           functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)"]
           max-leaf-records: 40
           skip-star-node-dimensions: [b]
+      """;
+
+  private static final String ROLLED_UP_STAR_TREE =
+      """
+      star-trees:
+        - dimensions: [s, "dateTrunc('hour', ts)"]
+          functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)"]
+          max-leaf-records: 40
+          min-rows-per-record: 2
       """;
 
   private static final List<String> FILTERS =
@@ -123,26 +135,64 @@ class TestStarTreeAnswers {
             Files.createTempDirectory(lake.directory, "types-before"),
             TYPES_CONFIG,
             TestingLakeTables.TYPES_SCHEMA);
+    TestingSegments rolledUp =
+        new TestingSegments(
+            lake.store,
+            lake.io,
+            Files.createTempDirectory(lake.directory, "types-rolled-up"),
+            TYPES_CONFIG + ROLLED_UP_STAR_TREE,
+            TestingLakeTables.TYPES_SCHEMA);
+    // The same tree without rolled-up records: what it answers and the rolled-up one does not is
+    // what the rolled-up records left to the rows.
+    TestingSegments unrolled =
+        new TestingSegments(
+            lake.store,
+            lake.io,
+            Files.createTempDirectory(lake.directory, "types-unrolled"),
+            TYPES_CONFIG + ROLLED_UP_STAR_TREE.replace("    min-rows-per-record: 2\n", ""),
+            TestingLakeTables.TYPES_SCHEMA);
     List<TableFile> treeFiles = new ArrayList<>();
     List<TableFile> mixedFiles = new ArrayList<>();
+    List<TableFile> rolledFiles = new ArrayList<>();
+    List<TableFile> unrolledFiles = new ArrayList<>();
     for (TableFile file : lake.types.files()) {
       byte[] tree = file.segment() == null ? null : withTree.build(file.info());
       treeFiles.add(new TableFile(file.info(), file.local(), tree, file.deleted()));
+      byte[] rolled = file.segment() == null ? null : rolledUp.build(file.info());
+      rolledFiles.add(new TableFile(file.info(), file.local(), rolled, file.deleted()));
+      byte[] whole = file.segment() == null ? null : unrolled.build(file.info());
+      unrolledFiles.add(new TableFile(file.info(), file.local(), whole, file.deleted()));
       byte[] old =
           file == lake.types.files().get(0) && tree != null ? before.build(file.info()) : tree;
       mixedFiles.add(new TableFile(file.info(), file.local(), old, file.deleted()));
     }
     TestingTable trees = withFiles(lake.types, treeFiles);
     TestingTable mixed = withFiles(lake.types, mixedFiles);
+    TestingTable rolled = withFiles(lake.types, rolledFiles);
     SplittableRandom random = new SplittableRandom(SEED);
     List<String> failures = new ArrayList<>();
     long treeFilesAnswered = 0;
+    long rolledFilesAnswered = 0;
+    long leftToRowsByRollUp = 0;
     try (TestingEngine pinned = new TestingEngine(lake, trees, Mode.PINNED);
         TestingEngine remote = new TestingEngine(lake, trees, Mode.REMOTE);
         TestingEngine off = new TestingEngine(lake, trees, Mode.PINNED).useStarTrees(false);
-        TestingEngine old = new TestingEngine(lake, mixed, Mode.PINNED)) {
+        TestingEngine old = new TestingEngine(lake, mixed, Mode.PINNED);
+        TestingEngine rolledUpEngine = new TestingEngine(lake, rolled, Mode.PINNED);
+        TestingEngine unrolledEngine =
+            new TestingEngine(lake, withFiles(lake.types, unrolledFiles), Mode.PINNED)) {
       Map<String, TestingEngine> engines =
-          Map.of("pinned", pinned, "remote", remote, "off", off, "before-config", old);
+          Map.of(
+              "pinned",
+              pinned,
+              "remote",
+              remote,
+              "off",
+              off,
+              "before-config",
+              old,
+              "rolled-up",
+              rolledUpEngine);
       for (int q = 0; q < QUERIES; q++) {
         String sql = SHAPES.get(random.nextInt(SHAPES.size())).formatted(where(random));
         QueryResult expected = lake.oracle.query(sql);
@@ -156,7 +206,16 @@ class TestStarTreeAnswers {
             if (engine.getKey().equals("pinned")) {
               treeFilesAnswered += statistics.filesAnsweredFromStarTree();
             }
-            if (!engine.getKey().equals("pinned") && !engine.getKey().equals("remote")) {
+            if (engine.getKey().equals("rolled-up")) {
+              long fromRolled = statistics.filesAnsweredFromStarTree();
+              rolledFilesAnswered += fromRolled;
+              long fromWhole = unrolledEngine.partial(sql).statistics().filesAnsweredFromStarTree();
+              assertThat(fromRolled).as(sql).isLessThanOrEqualTo(fromWhole);
+              leftToRowsByRollUp += fromWhole - fromRolled;
+            }
+            if (!engine.getKey().equals("pinned")
+                && !engine.getKey().equals("remote")
+                && !engine.getKey().equals("rolled-up")) {
               assertThat(statistics.filesAnsweredFromStarTree()).as(sql).isZero();
             }
             // The second file's deletes keep the tree away from it; at most the first answers.
@@ -178,6 +237,13 @@ class TestStarTreeAnswers {
     assertThat(treeFilesAnswered)
         .as("files answered from the star-tree")
         .isGreaterThan(QUERIES / 10);
+    log.info(
+        "Rolled-up tree: {} files from the tree, {} left to the rows by rolled-up records",
+        rolledFilesAnswered,
+        leftToRowsByRollUp);
+    // Both outcomes must occur, or the rolled-up engine tested nothing of its own.
+    assertThat(rolledFilesAnswered).as("files answered from the rolled-up tree").isPositive();
+    assertThat(leftToRowsByRollUp).as("files the rolled-up records left to the rows").isPositive();
   }
 
   @Test
