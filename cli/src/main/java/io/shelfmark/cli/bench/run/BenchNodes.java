@@ -13,6 +13,7 @@ import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.ConfigWriter;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
+import io.shelfmark.config.cluster.QueryConfig;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.WarmupConfig;
 import io.shelfmark.config.table.TableConfig;
@@ -71,7 +72,26 @@ final class BenchNodes {
                 .memoryMaxSize(MEMORY_CACHE)
                 .diskMaxSize(mode.pageCache() ? PAGE_CACHE : DataSize.ofBytes(0))
                 .build(nodeDir))
+        .query(largeResultQueries())
         .build();
+  }
+
+  /**
+   * The default query limits, but HTTP may keep {@link LargeResultBench#MAX_ROWS} rows: the
+   * large-result query is timed over HTTP too (Flight SQL streams it without keeping it).
+   */
+  private static QueryConfig largeResultQueries() {
+    QueryConfig defaults = QueryConfig.defaults();
+    return new QueryConfig(
+        defaults.heavyMaxRunning(),
+        defaults.heavyMaxQueued(),
+        defaults.cheapMaxRunning(),
+        defaults.cheapMaxQueued(),
+        defaults.cheapMaxRows(),
+        defaults.maxGroups(),
+        defaults.maxDistinctValues(),
+        Math.max(defaults.maxRows(), LargeResultBench.MAX_ROWS),
+        defaults.maxInListItems());
   }
 
   /**

@@ -110,6 +110,12 @@ final class EngineBench {
               hot(query, mode, probe, cold.get(query.name()), bounds, duckDb)
                   .withFlightSql(flightHot(query, mode, flight)));
         }
+        if (mode == sweepMode) {
+          // One mode: a million rows over both protocols is the longest part of a run.
+          notes.addAll(
+              new LargeResultBench(Math.clamp(options.hotRuns(), 2, 5), out)
+                  .run(mode.id(), probe, flight));
+        }
         if (options.qpsSweep() && mode == sweepMode) {
           sweeps.addAll(sweep(mode, probe));
         }
