@@ -14,17 +14,18 @@ import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.query.QueryService;
+import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.sql.type.DecimalType;
 import io.shelfmark.sql.type.MapType;
 import io.shelfmark.sql.type.PrimitiveType;
 import io.shelfmark.sql.type.SqlType;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.CancelFlightInfoRequest;
 import org.apache.arrow.flight.CancelStatus;
@@ -46,8 +47,8 @@ import org.apache.arrow.flight.sql.CancelResult;
 import org.apache.arrow.flight.sql.NoOpFlightSqlProducer;
 import org.apache.arrow.flight.sql.impl.FlightSql;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -218,7 +219,8 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
               .setPreparedStatementHandle(handle)
               .setDatasetSchema(ByteString.copyFrom(FlightMetadata.ipc(dataset)))
               .setParameterSchema(
-                  ByteString.copyFrom(FlightMetadata.ipc(parameterSchema(parameters))))
+                  ByteString.copyFrom(
+                      FlightMetadata.ipc(parameterSchema(sql, parameters, principal))))
               .build();
       listener.onNext(new Result(Any.pack(result).toByteArray()));
       listener.onCompleted();
@@ -325,17 +327,53 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
   }
 
   /**
-   * One parameter per {@code ?}, typed as text: Shelfmark compares a quoted literal with a column
-   * by parsing it as the column's type, so text binds to every column. Clients that bind other
-   * Arrow types (ADBC binds what the program gives) send them as they are, each becoming a literal
-   * of its own type.
+   * One parameter per {@code ?}, typed as the expression it is compared with ({@link
+   * ParameterTypes}: {@code org_id = ?} declares a BIGINT, so the JDBC driver's {@code setLong}
+   * binds it), else as text: Shelfmark compares a quoted literal with a column by parsing it as the
+   * column's type, so text binds to every column. Whatever Arrow type a client sends (ADBC binds
+   * what the program gives) becomes a literal of its own type.
    */
-  private static Schema parameterSchema(int parameters) {
+  private Schema parameterSchema(String sql, int parameters, Principal principal) {
+    List<Optional<SqlType>> types =
+        ParameterTypes.infer(
+            sql,
+            probe -> {
+              QueryResponse described = queries.describe(request(probe, principal, () -> false));
+              return described.errors().isEmpty()
+                      && described.result().isPresent()
+                      && described.result().get().columnTypes().size() == 1
+                  ? Optional.of(described.result().get().columnTypes().getFirst())
+                  : Optional.empty();
+            });
     List<Field> fields = new ArrayList<>(parameters);
     for (int i = 1; i <= parameters; i++) {
-      fields.add(new Field("parameter_" + i, FieldType.nullable(ArrowType.Utf8.INSTANCE), null));
+      String name = "parameter_" + i;
+      Optional<SqlType> type = i <= types.size() ? types.get(i - 1) : Optional.empty();
+      fields.add(
+          type.filter(t -> !(t instanceof MapType))
+              .map(t -> parameterField(name, t))
+              .orElseGet(() -> new Field(name, FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
     }
     return new Schema(fields);
+  }
+
+  /**
+   * A parameter compared with {@code type}: as a result column of that type, except timestamps in
+   * milliseconds. Arrow's JDBC driver (18.3.0) writes {@code setTimestamp}'s epoch milliseconds
+   * unchanged into whatever timestamp vector is declared: declared in microseconds, 00:05 would
+   * arrive as a time in January 1970. Milliseconds are all a {@code java.sql.Timestamp} carries
+   * through that driver anyway; other clients send their own unit, which binding converts.
+   */
+  private static Field parameterField(String name, SqlType type) {
+    if (type == PrimitiveType.TIMESTAMP || type == PrimitiveType.TIMESTAMP_TZ) {
+      return new Field(
+          name,
+          FieldType.nullable(
+              new ArrowType.Timestamp(
+                  TimeUnit.MILLISECOND, type == PrimitiveType.TIMESTAMP_TZ ? "UTC" : null)),
+          null);
+    }
+    return ArrowTypes.field(name, type);
   }
 
   private static List<String> nulls(int count) {
@@ -539,73 +577,57 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
       AtomicBoolean cancelled,
       CallContext context,
       ServerStreamListener listener) {
-    QueryResponse response;
-    try {
-      response =
-          queries.execute(
+    // A selection's rows leave while the engine reads them (QueryService.stream): the sink blocks
+    // the engine whenever the client's flow control holds back the next batch.
+    try (BufferAllocator child =
+            allocator.newChildAllocator("flight-sql-stream", 0, Long.MAX_VALUE);
+        ArrowResultSink sink =
+            new ArrowResultSink(
+                listener,
+                child,
+                () -> cancelled.get() || context.isCancelled(),
+                BATCH_ROWS,
+                SLOW_CLIENT_TIMEOUT,
+                Clock.systemUTC())) {
+      QueryResponse response =
+          queries.stream(
               request(
                       sql,
                       principal,
                       () -> cancelled.get() || context.isCancelled() || listener.isCancelled())
-                  .withSnapshot(SnapshotOptions.of(context)));
+                  .withSnapshot(SnapshotOptions.of(context)),
+              sink);
+      if (!response.errors().isEmpty()) {
+        // Also after rows went out: the client sees the status, never a short result as whole.
+        if (sink.isStarted()) {
+          log.debug(
+              "Flight SQL stream failed after {} rows: {}", sink.rowsSent(), response.errors());
+        }
+        listener.error(FlightErrors.of(response.errors()));
+        return;
+      }
+      sink.finish();
+      listener.completed();
+    } catch (QueryException e) {
+      // A service that hands over a finished result lets the sink's timeout or cancel through.
+      listener.error(FlightErrors.of(code(e), e.getMessage()));
     } catch (RuntimeException e) {
       log.error("Cannot execute Flight SQL query: {}", sql, e);
       listener.error(
           FlightErrors.of(QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e));
-      return;
     }
-    if (!response.errors().isEmpty()) {
-      listener.error(FlightErrors.of(response.errors()));
-      return;
-    }
-    QueryResponse.ResultTable table = response.result().orElseThrow();
-    List<SqlType> types = types(table);
-    Schema schema = ArrowTypes.schema(table.columnNames(), types);
-    BackpressureStrategy backpressure = new BackpressureStrategy.CallbackBackpressureStrategy();
-    backpressure.register(listener);
-    try (BufferAllocator child =
-            allocator.newChildAllocator("flight-sql-stream", 0, Long.MAX_VALUE);
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, child)) {
-      listener.start(root);
-      List<List<Object>> rows = table.rows();
-      List<FieldVector> vectors = root.getFieldVectors();
-      for (int from = 0; from < rows.size(); from += BATCH_ROWS) {
-        int count = Math.min(BATCH_ROWS, rows.size() - from);
-        root.allocateNew();
-        for (int c = 0; c < vectors.size(); c++) {
-          FieldVector vector = vectors.get(c);
-          SqlType type = types.get(c);
-          for (int r = 0; r < count; r++) {
-            ArrowValues.set(vector, r, type, rows.get(from + r).get(c));
-          }
-        }
-        root.setRowCount(count);
-        BackpressureStrategy.WaitResult ready =
-            backpressure.waitForListener(SLOW_CLIENT_TIMEOUT.toMillis());
-        switch (ready) {
-          case READY -> listener.putNext();
-          case CANCELLED -> {
-            return; // the client went away: nothing more to send
-          }
-          case TIMEOUT -> {
-            listener.error(
-                CallStatus.TIMED_OUT
-                    .withDescription(
-                        "Cannot send the result: the client read nothing for "
-                            + SLOW_CLIENT_TIMEOUT.toMinutes()
-                            + " minutes")
-                    .toRuntimeException());
-            return;
-          }
-          default -> throw new IllegalStateException("Unknown wait result " + ready);
-        }
-      }
-      listener.completed();
-    } catch (RuntimeException e) {
-      log.error("Cannot send Flight SQL result: {}", sql, e);
-      listener.error(
-          FlightErrors.of(QueryErrorCode.INTERNAL, "Cannot send the result: internal error: " + e));
-    }
+  }
+
+  private static QueryErrorCode code(QueryException e) {
+    return switch (e.code()) {
+      case TIMEOUT -> QueryErrorCode.TIMEOUT;
+      case CANCELLED -> QueryErrorCode.CANCELLED;
+      case RESOURCE_EXHAUSTED -> QueryErrorCode.RESOURCE_EXHAUSTED;
+      case UNAVAILABLE -> QueryErrorCode.UNAVAILABLE;
+      case UNSUPPORTED -> QueryErrorCode.UNSUPPORTED;
+      case USER -> QueryErrorCode.QUERY_EXECUTION;
+      case INTERNAL -> QueryErrorCode.INTERNAL;
+    };
   }
 
   private static Schema schema(QueryResponse.ResultTable table) {
@@ -613,7 +635,7 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
   }
 
   /** The SQL types of a result; from Pinot's names when a service did not give them. */
-  private static List<SqlType> types(QueryResponse.ResultTable table) {
+  static List<SqlType> types(QueryResponse.ResultTable table) {
     if (!table.columnTypes().isEmpty()) {
       return table.columnTypes();
     }

@@ -204,7 +204,7 @@ public final class EngineQueryService implements QueryService {
   public QueryResponse execute(QueryRequest request) {
     requireNonNull(request, "request is null");
     long started = System.nanoTime();
-    QueryTarget target = new QueryTarget();
+    QueryTarget target = new QueryTarget(Optional.empty());
     QueryResponse response = respond(request, target);
     long elapsed = System.nanoTime() - started;
     Optional<ExplainReport> slowProfile = Optional.empty();
@@ -218,14 +218,55 @@ public final class EngineQueryService implements QueryService {
   }
 
   /**
+   * Streams a selection without ORDER BY (with or without OFFSET and LIMIT) into {@code sink} while
+   * the servers read it, when the dispatcher can stream ({@link QueryDispatcher#streams()}): no row
+   * is kept, so neither {@code query.max-rows} nor the heap bounds how many rows it selects; the
+   * deadline and cancelling do. Every other query is answered as {@link #execute} answers it and
+   * its rows handed over. An error after some rows left is in the response's errors.
+   */
+  @Override
+  public QueryResponse stream(QueryRequest request, ResultSink sink) {
+    requireNonNull(request, "request is null");
+    requireNonNull(sink, "sink is null");
+    long started = System.nanoTime();
+    QueryTarget target = new QueryTarget(Optional.of(sink));
+    QueryResponse response = respond(request, target);
+    listener.answered(target.table, request, response, System.nanoTime() - started);
+    if (target.streamed) {
+      return response;
+    }
+    try {
+      return QueryService.handOver(response, sink);
+    } catch (QueryException e) {
+      return QueryResponse.failed(codeOf(e), e.getMessage()); // the sink's timeout or cancel
+    }
+  }
+
+  /**
    * The served table a query resolved to, once it has: metrics and the query log name it, never a
    * name a client made up (an unknown table stays {@link QueryListener#NO_TABLE}). With slow
    * queries' profiles on, how to make the query's EXPLAIN ANALYZE from its total time, once it is
    * known to be slow.
    */
-  private static final class QueryTarget {
+  private final class QueryTarget {
     private String table = QueryListener.NO_TABLE;
     private java.util.function.LongFunction<ExplainReport> profile;
+    // Where a streamed query's rows go; empty for execute.
+    private final Optional<ResultSink> sink;
+    // The rows went to the sink as they were read: the response holds none.
+    private boolean streamed;
+
+    QueryTarget(Optional<ResultSink> sink) {
+      this.sink = sink;
+    }
+
+    /** Whether {@code plan}'s rows go to the sink as they are read: a selection in no order. */
+    boolean streams(QueryPlan plan) {
+      return sink.isPresent()
+          && dispatcher.streams()
+          && !plan.aggregated()
+          && plan.orderBy().isEmpty();
+    }
   }
 
   private QueryResponse respond(QueryRequest request, QueryTarget target) {
@@ -239,7 +280,11 @@ public final class EngineQueryService implements QueryService {
       return switch (planned.statement()) {
         case PlannedStatement.Constant constant -> constant(constant);
         case PlannedStatement.OverTable table ->
-            answer(request, planned, table.plan(), received.plus(timeout(table, request)), target);
+            target.streams(table.plan())
+                ? streamAnswer(
+                    request, planned, table.plan(), received.plus(timeout(table, request)), target)
+                : answer(
+                    request, planned, table.plan(), received.plus(timeout(table, request)), target);
       };
     } catch (QueryAdmission.RejectedQueryException e) {
       return QueryResponse.failed(QueryErrorCode.TOO_MANY_QUERIES, e.getMessage());
@@ -258,6 +303,59 @@ public final class EngineQueryService implements QueryService {
       return QueryResponse.failed(
           QueryErrorCode.INTERNAL, "Cannot execute query: internal error: " + e);
     }
+  }
+
+  /**
+   * A selection's rows streamed into {@code sink} as the servers read them: planned, pruned and
+   * admitted as {@link #answer} does, then run on this thread (the caller's, which the sink blocks
+   * while its client reads: a heavy-lane thread parked on a slow client would hold one of few), the
+   * admission slot held until the last row left.
+   */
+  private QueryResponse streamAnswer(
+      QueryRequest request,
+      PlannedQuery planned,
+      QueryPlan plan,
+      Instant deadline,
+      QueryTarget target) {
+    ResultSink sink = target.sink.orElseThrow();
+    target.streamed = true;
+    target.table = plan.table().name().toString();
+    TableRoute route = routeAsked(plan, request, planned.statement());
+    List<DataFileInfo> candidates = planned.candidates(plan, route, pruning);
+    policy.checkInLists(plan);
+    QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
+    QueryResponse.ResultTable columns = columns(plan);
+    QueryDispatcher.Dispatched dispatched;
+    try (QueryAdmission.Admitted admitted =
+        policy.admission().admit(lane, deadline, request.cancelled())) {
+      SelectionStream rows =
+          new SelectionStream(plan, sink, () -> checkContinue(deadline, request.cancelled()));
+      sink.start(columns, Optional.of(deadline));
+      dispatched =
+          dispatcher.stream(
+              queryText(request, planned.statement()),
+              plan,
+              route,
+              candidates,
+              deadline,
+              request.cancelled(),
+              lane,
+              policy.limits(),
+              rows);
+    }
+    return new QueryResponse(
+        Optional.of(columns), List.of(), statistics(route, candidates.size(), dispatched));
+  }
+
+  /** The columns {@code plan} answers, without rows. */
+  private static QueryResponse.ResultTable columns(QueryPlan plan) {
+    List<String> names = new ArrayList<>();
+    List<String> pinotTypes = new ArrayList<>();
+    for (OutputColumn output : plan.outputs()) {
+      names.add(output.name());
+      pinotTypes.add(ResultRendering.typeName(output.type()));
+    }
+    return new QueryResponse.ResultTable(names, pinotTypes, List.of(), types(plan));
   }
 
   /**
@@ -598,19 +696,8 @@ public final class EngineQueryService implements QueryService {
               List.of(),
               QueryStatistics.NONE);
         }
-        case PlannedStatement.OverTable table -> {
-          List<String> names = new ArrayList<>();
-          List<String> pinotTypes = new ArrayList<>();
-          for (OutputColumn output : table.plan().outputs()) {
-            names.add(output.name());
-            pinotTypes.add(ResultRendering.typeName(output.type()));
-          }
-          yield new QueryResponse(
-              Optional.of(
-                  new QueryResponse.ResultTable(names, pinotTypes, List.of(), types(table.plan()))),
-              List.of(),
-              QueryStatistics.NONE);
-        }
+        case PlannedStatement.OverTable table ->
+            new QueryResponse(Optional.of(columns(table.plan())), List.of(), QueryStatistics.NONE);
       };
     } catch (SqlException e) {
       return QueryResponse.failed(codeOf(e), e.getMessage());

@@ -7,6 +7,7 @@ import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.profile.ServerProfile;
 import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.time.Instant;
 import java.util.List;
@@ -94,6 +95,38 @@ public interface QueryDispatcher {
               .formatted(getClass().getSimpleName()));
     }
     return execute(text, plan, route, files, deadline, cancelled, lane, limits);
+  }
+
+  /**
+   * Whether {@link #stream} works: false (the default) for a dispatcher whose servers answer only
+   * whole partial results (the cluster's, today); selections are then executed and their rows kept,
+   * within {@code query.max-rows}.
+   */
+  default boolean streams() {
+    return false;
+  }
+
+  /**
+   * Runs a selection without ORDER BY and hands its rows to {@code sink} as the servers produce
+   * them, in the order {@link #execute} would answer them, blocking while the sink blocks; the
+   * returned partial holds statistics and no rows. Only when {@link #streams()}.
+   *
+   * @throws IllegalArgumentException when the plan aggregates or orders its rows
+   * @throws UnsupportedOperationException when this dispatcher does not stream
+   */
+  default Dispatched stream(
+      QueryText text,
+      QueryPlan plan,
+      TableRoute route,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      QueryLane lane,
+      QueryLimits limits,
+      RowSink sink) {
+    throw new UnsupportedOperationException(
+        "Cannot stream a selection through %s: it answers whole partial results (ask streams() first)"
+            .formatted(getClass().getSimpleName()));
   }
 
   /**

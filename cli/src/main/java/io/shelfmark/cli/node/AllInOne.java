@@ -34,6 +34,7 @@ import io.shelfmark.controller.table.TableRegistry;
 import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.profile.ServerProfile;
+import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.indexbuilder.build.BuildOptions;
 import io.shelfmark.indexbuilder.build.SegmentFileBuilder;
 import io.shelfmark.indexbuilder.store.SegmentStore;
@@ -494,6 +495,46 @@ public final class AllInOne implements AutoCloseable {
           List.of(),
           "",
           servers,
+          execution.storage().retries());
+    }
+
+    @Override
+    public boolean streams() {
+      return true;
+    }
+
+    @Override
+    public Dispatched stream(
+        QueryText text,
+        QueryPlan plan,
+        TableRoute route,
+        List<DataFileInfo> files,
+        Instant deadline,
+        BooleanSupplier cancelled,
+        QueryLane lane,
+        QueryLimits limits,
+        RowSink sink) {
+      LocalServer.Execution execution =
+          server.stream(
+              route.table().name().toString(),
+              route.snapshotId(),
+              plan,
+              files,
+              deadline,
+              cancelled,
+              lane == QueryLane.HEAVY ? heavyWork : cheapWork,
+              limits,
+              text.options(),
+              sink);
+      return new Dispatched(
+          execution.partial(),
+          execution.storage().getRequests(),
+          execution.storage().bytesRead(),
+          execution.cacheHits(),
+          execution.cacheMisses(),
+          List.of(),
+          "",
+          List.of(),
           execution.storage().retries());
     }
   }

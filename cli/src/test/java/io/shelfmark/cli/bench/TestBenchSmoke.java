@@ -82,6 +82,14 @@ class TestBenchSmoke {
     assertThat(q2.docsMatched()).isEqualTo(report.bounds().get(1).matchingRows());
     assertThat(q2.lowerBoundBytes()).isEqualTo(report.bounds().get(1).lowerBoundBytes());
     assertThat(report.duckDb()).hasSize(2);
+    // The large-result query ran over both protocols (the whole 20,000-row table here).
+    assertThat(report.notes())
+        .anySatisfy(
+            note ->
+                assertThat(note)
+                    .startsWith("Large result (pinned, LIMIT 100,000: 20,000 rows")
+                    .contains("HTTP median")
+                    .contains("Flight SQL median"));
     assertThat(report.settings().coldProcess()).isTrue();
     // Cold runs happened in child JVMs, whose requests crossed the proxy in this one.
     for (String run : new String[] {"pinned-Q1", "pinned-Q2-rows"}) {

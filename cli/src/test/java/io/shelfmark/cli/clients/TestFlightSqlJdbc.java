@@ -95,15 +95,19 @@ class TestFlightSqlJdbc {
     List<List<Object>> expected = httpRows(node.query(inlined, Optional.empty()));
     assertThat(expected).isNotEmpty();
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      // The driver binds text: Shelfmark parses a quoted value as the compared column's type.
-      statement.setString(1, "184833768");
-      statement.setString(2, "15000");
+      // Each parameter is declared as the column it is compared with: BIGINT, INT.
+      assertThat(statement.getParameterMetaData().getParameterType(1))
+          .isEqualTo(java.sql.Types.BIGINT);
+      assertThat(statement.getParameterMetaData().getParameterType(2))
+          .isEqualTo(java.sql.Types.INTEGER);
+      statement.setLong(1, 184833768L);
+      statement.setInt(2, 15000);
       try (ResultSet rows = statement.executeQuery()) {
         assertThat(rows(rows)).isEqualTo(expected);
       }
-      // The same statement again, with other values.
-      statement.setString(1, "1");
-      statement.setString(2, "15000");
+      // The same statement again, with other values (the driver converts an int to the BIGINT).
+      statement.setInt(1, 1);
+      statement.setLong(2, 15000L);
       try (ResultSet rows = statement.executeQuery()) {
         assertThat(rows(rows))
             .isEqualTo(httpRows(node.query(inlined.replace("184833768", "1"), Optional.empty())));

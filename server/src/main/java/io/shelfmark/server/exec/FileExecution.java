@@ -8,6 +8,7 @@ import io.shelfmark.exchange.profile.TermProfile;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.Group;
 import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
 import io.shelfmark.parquet.metadata.ParquetFooter;
@@ -86,8 +87,20 @@ final class FileExecution {
   // EXPLAIN: plan the pages, read none. Under EXPLAIN and EXPLAIN ANALYZE, what the profile says.
   private final boolean planOnly;
   private final ProfileNotes notes;
+  // A streamed selection's rows go here instead of into the file's partial result.
+  private final Optional<RowSink> sink;
 
   FileExecution(QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
+    this(plan, task, context, reader, Optional.empty());
+  }
+
+  FileExecution(
+      QueryPlan plan,
+      FileTask task,
+      ExecutionContext context,
+      ParquetFileReader reader,
+      Optional<RowSink> sink) {
+    this.sink = sink;
     this.plan = plan;
     this.task = task;
     this.context = context;
@@ -152,7 +165,8 @@ final class FileExecution {
     BatchConsumer consumer =
         plan.aggregated()
             ? new AggregateConsumer(plan, context.limits())
-            : new RowCollector(plan, context.limits());
+            : sink.<BatchConsumer>map(rows -> new RowStreamer(plan, rows))
+                .orElseGet(() -> new RowCollector(plan, context.limits()));
     ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
     boolean answeredFromSegment = segment.isPresent() && readStats == null;
     if (context.profiles().enabled()) {

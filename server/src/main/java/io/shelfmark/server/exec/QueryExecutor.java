@@ -11,6 +11,7 @@ import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.exchange.result.RowOrdering;
+import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
 import io.shelfmark.parquet.decode.DecompressedPages;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -128,6 +130,42 @@ public final class QueryExecutor {
       context.checkContinue();
       merged = trim(plan, merged.merge(partial));
       context.limits().checkRows(merged.rows().size());
+    }
+    return merged;
+  }
+
+  /**
+   * Executes a selection without ORDER BY and hands its rows to {@code sink} as they are produced,
+   * file after file in task order on the calling thread (so the rows come in the order {@link
+   * #execute} keeps them, and a sink that blocks stalls the whole query: nothing is read ahead of
+   * what the sink took but the current file's row group). Stops once the sink is satisfied.
+   *
+   * @return the files' statistics, without rows
+   * @throws IllegalArgumentException when the plan aggregates or orders its rows
+   * @throws QueryTimeoutException when the deadline passes
+   * @throws QueryCancelledException when the caller cancels
+   */
+  public PartialResult stream(
+      QueryPlan plan, List<FileTask> tasks, ExecutionContext context, RowSink sink) {
+    requireNonNull(plan, "plan is null");
+    requireNonNull(tasks, "tasks is null");
+    requireNonNull(context, "context is null");
+    requireNonNull(sink, "sink is null");
+    if (plan.aggregated() || !plan.orderBy().isEmpty()) {
+      throw new IllegalArgumentException(
+          "Cannot stream the rows of %s: only a selection without ORDER BY streams"
+              .formatted(plan));
+    }
+    ParquetFileReader reader =
+        new ParquetFileReader(
+            context.dataStore(), context.ioExecutor(), context.readerOptions(), keptPages);
+    PartialResult merged = PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
+    for (FileTask task : tasks) {
+      if (sink.isSatisfied()) {
+        break;
+      }
+      context.checkContinue();
+      merged = merged.merge(runFile(plan, task, context, reader, Optional.of(sink)));
     }
     return merged;
   }
@@ -246,11 +284,20 @@ public final class QueryExecutor {
 
   private static PartialResult runFile(
       QueryPlan plan, FileTask task, ExecutionContext context, ParquetFileReader reader) {
+    return runFile(plan, task, context, reader, Optional.empty());
+  }
+
+  private static PartialResult runFile(
+      QueryPlan plan,
+      FileTask task,
+      ExecutionContext context,
+      ParquetFileReader reader,
+      Optional<RowSink> sink) {
     try {
       // What queries over a segmented file reuse (parsed footer, page locations, field mapping,
       // live docs) is kept on its open segment: parsing a footer's Thrift on every query would
       // cost more than many queries themselves.
-      return new FileExecution(plan, task, context, reader).run();
+      return new FileExecution(plan, task, context, reader, sink).run();
     } catch (UnsupportedParquetException e) {
       throw new UnsupportedQueryException(
           "Cannot read data file %s: %s".formatted(task.file().path(), e.getMessage()), e);

@@ -15,6 +15,7 @@ import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.result.PartialResult;
+import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.metadata.DataFileIdentity;
@@ -565,6 +566,67 @@ public final class LocalServer {
       QueryLimits limits,
       Map<String, String> options,
       ProfileMode mode) {
+    return run(
+        table,
+        snapshotId,
+        plan,
+        files,
+        deadline,
+        cancelled,
+        laneExecutor,
+        limits,
+        options,
+        mode,
+        Optional.empty());
+  }
+
+  /**
+   * Executes a selection without ORDER BY as {@link #execute(String, long, QueryPlan, List,
+   * Instant, BooleanSupplier, Executor, QueryLimits, Map)} does, handing its rows to {@code sink}
+   * as they are read instead of keeping them: file after file on the calling thread, stalled
+   * whenever the sink blocks. No row limit applies ({@code query.max-rows} bounds rows kept, and
+   * these are not); the deadline and {@code cancelled} do. The execution's partial holds no rows.
+   *
+   * @throws IllegalArgumentException when the plan aggregates or orders its rows
+   */
+  public Execution stream(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      Map<String, String> options,
+      RowSink sink) {
+    requireNonNull(sink, "sink is null");
+    return run(
+        table,
+        snapshotId,
+        plan,
+        files,
+        deadline,
+        cancelled,
+        laneExecutor,
+        limits,
+        options,
+        ProfileMode.OFF,
+        Optional.of(sink));
+  }
+
+  private Execution run(
+      String table,
+      long snapshotId,
+      QueryPlan plan,
+      List<DataFileInfo> files,
+      Instant deadline,
+      BooleanSupplier cancelled,
+      Executor laneExecutor,
+      QueryLimits limits,
+      Map<String, String> options,
+      ProfileMode mode,
+      Optional<RowSink> sink) {
     requireNonNull(laneExecutor, "laneExecutor is null");
     requireNonNull(options, "options is null");
     requireNonNull(mode, "mode is null");
@@ -615,22 +677,23 @@ public final class LocalServer {
       reads = throughCache;
     }
     FileProfiles profiles = mode == ProfileMode.OFF ? FileProfiles.off() : new FileProfiles(mode);
+    ExecutionContext context =
+        new ExecutionContext(
+            reads,
+            laneExecutor,
+            ioExecutor,
+            served.schema(),
+            deadline,
+            cancelled,
+            Clock.systemUTC(),
+            QUERY_READS,
+            limits,
+            profiles,
+            ExecutionContext.useStarTrees(options));
     PartialResult partial =
-        queryExecutor.execute(
-            plan,
-            tasks,
-            new ExecutionContext(
-                reads,
-                laneExecutor,
-                ioExecutor,
-                served.schema(),
-                deadline,
-                cancelled,
-                Clock.systemUTC(),
-                QUERY_READS,
-                limits,
-                profiles,
-                ExecutionContext.useStarTrees(options)));
+        sink.isPresent()
+            ? queryExecutor.stream(plan, tasks, context, sink.get())
+            : queryExecutor.execute(plan, tasks, context);
     StorageStats.Snapshot storage = fromStorage.stats().snapshot();
     long requested = throughCache == null ? 0 : throughCache.stats().snapshot().getRequests();
     long misses = throughCache == null ? 0 : storage.getRequests();

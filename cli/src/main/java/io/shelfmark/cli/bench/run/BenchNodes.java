@@ -77,9 +77,10 @@ final class BenchNodes {
   }
 
   /**
-   * The node's query config: the defaults, but with {@code -Dshelfmark.bench.slow-profile=false}
-   * (through {@code SHELFMARK_JAVA_OPTS}) without slow queries' profiles, to measure what recording
-   * them costs every query (docs/operations.md).
+   * The node's query config: the defaults, but HTTP may keep {@link LargeResultBench#MAX_ROWS} rows
+   * (the large-result query is timed over HTTP too; Flight SQL streams it without keeping it), and
+   * with {@code -Dshelfmark.bench.slow-profile=false} (through {@code SHELFMARK_JAVA_OPTS}) without
+   * slow queries' profiles, to measure what recording them costs every query (docs/operations.md).
    */
   private static QueryConfig queryConfig() {
     QueryConfig defaults = QueryConfig.defaults();
@@ -95,7 +96,7 @@ final class BenchNodes {
         defaults.cheapMaxRows(),
         defaults.maxGroups(),
         defaults.maxDistinctValues(),
-        defaults.maxRows(),
+        Math.max(defaults.maxRows(), LargeResultBench.MAX_ROWS),
         defaults.maxInListItems(),
         defaults.slowThreshold(),
         profile);

@@ -120,6 +120,12 @@ final class EngineBench {
                 TopologyView.observe(probe.client(), query, mode, options.hotRuns(), out));
           }
         }
+        if (mode == sweepMode) {
+          // One mode: a million rows over both protocols is the longest part of a run.
+          notes.addAll(
+              new LargeResultBench(Math.clamp(options.hotRuns(), 2, 5), out)
+                  .run(mode.id(), probe, flight));
+        }
         if (options.qpsSweep() && mode == sweepMode) {
           sweeps.addAll(sweep(mode, probe));
         }
