@@ -70,17 +70,34 @@ public final class Quickstart implements AutoCloseable {
    * @param flightPort the broker's Arrow Flight SQL port (JDBC, ADBC); 0 picks a free one
    */
   public record Options(
-      long rows, long seed, Path dataDir, int port, boolean quiet, int flightPort) {
+      long rows,
+      long seed,
+      Path dataDir,
+      int port,
+      boolean quiet,
+      int flightPort,
+      Optional<TableConfig> tableConfig) {
     public Options {
       requireNonNull(dataDir, "dataDir is null");
+      requireNonNull(tableConfig, "tableConfig is null");
       if (rows <= 0) {
         throw new IllegalArgumentException("Cannot generate " + rows + " rows (need at least 1)");
       }
     }
 
+    /** Options with the bundled table config. */
+    public Options(long rows, long seed, Path dataDir, int port, boolean quiet, int flightPort) {
+      this(rows, seed, dataDir, port, quiet, flightPort, Optional.empty());
+    }
+
     /** Options whose Flight SQL port is any free one. */
     public Options(long rows, long seed, Path dataDir, int port, boolean quiet) {
       this(rows, seed, dataDir, port, quiet, 0);
+    }
+
+    /** These options indexing the table as {@code config} says instead of the bundled config. */
+    public Options withTableConfig(TableConfig config) {
+      return new Options(rows, seed, dataDir, port, quiet, flightPort, Optional.of(config));
     }
   }
 
@@ -110,7 +127,10 @@ public final class Quickstart implements AutoCloseable {
               + ", warehouse "
               + LocalLake.WAREHOUSE);
       TableConfig tableConfig =
-          ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
+          options
+              .tableConfig()
+              .orElseGet(
+                  () -> ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE));
       generate(lake, tableConfig, options, out);
       ClusterConfig cluster = clusterConfig(lake, options.dataDir().resolve("node"));
       node =

@@ -51,7 +51,8 @@ class TestExplain {
     directory = Files.createTempDirectory("shelfmark-explain-test");
     quickstart =
         Quickstart.start(
-            new Quickstart.Options(20_000, 7, directory, 0, true),
+            new Quickstart.Options(20_000, 7, directory, 0, true)
+                .withTableConfig(io.shelfmark.cli.quickstart.DenseStarTreeConfig.load()),
             new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     broker = new BrokerClient(quickstart.url());
   }

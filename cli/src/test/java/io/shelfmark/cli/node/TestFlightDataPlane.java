@@ -93,7 +93,8 @@ class TestFlightDataPlane {
     directory = Files.createTempDirectory("shelfmark-flight-test");
     quickstart =
         Quickstart.start(
-            new Quickstart.Options(20_000, 7, directory, 0, true),
+            new Quickstart.Options(20_000, 7, directory, 0, true)
+                .withTableConfig(io.shelfmark.cli.quickstart.DenseStarTreeConfig.load()),
             new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     duckDb = DuckDbOracle.open();
     List<Path> files = new ArrayList<>();
