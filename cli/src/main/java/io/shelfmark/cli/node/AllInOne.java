@@ -486,16 +486,7 @@ public final class AllInOne implements AutoCloseable {
                       execution.profiles(),
                       execution.memoryHits(),
                       execution.diskHits()));
-      return new Dispatched(
-          execution.partial(),
-          execution.storage().getRequests(),
-          execution.storage().bytesRead(),
-          execution.cacheHits(),
-          execution.cacheMisses(),
-          List.of(),
-          "",
-          servers,
-          execution.storage().retries());
+      return dispatched(execution, servers);
     }
 
     @Override
@@ -526,6 +517,12 @@ public final class AllInOne implements AutoCloseable {
               limits,
               text.options(),
               sink);
+      return dispatched(execution, List.of());
+    }
+
+    /** What one in-process server execution read and answered, as the broker's dispatch result. */
+    private static Dispatched dispatched(
+        LocalServer.Execution execution, List<ServerProfile> servers) {
       return new Dispatched(
           execution.partial(),
           execution.storage().getRequests(),
@@ -534,7 +531,7 @@ public final class AllInOne implements AutoCloseable {
           execution.cacheMisses(),
           List.of(),
           "",
-          List.of(),
+          servers,
           execution.storage().retries());
     }
   }
