@@ -4,20 +4,17 @@ import java.util.Arrays;
 
 /**
  * Turns a file's rows into its star-tree records by sorting instead of hashing: each row's tuple of
- * final (value-ordered) ids is packed into one long above the row's position, and the longs are
- * sorted once. A pass over the sorted keys alone finds the records (runs of equal tuples, in split
- * order) and rolls up each run of records equal on all dimensions but the last that holds fewer
- * than {@code minRowsPerRecord} rows per record (the rule of {@link StarTreeBuilder}), noting each
- * row's record; a second pass adds the rows' values to their records in file order.
+ * final (value-ordered) ids is packed into one long above the row's position, the longs are sorted
+ * once, and one sequential pass aggregates each run of equal tuples into a record, in split order,
+ * and rolls up each run of records equal on all dimensions but the last that holds fewer than
+ * {@code minRowsPerRecord} rows per record (the rule of {@link StarTreeBuilder}).
  *
- * <p>Why: a hash table of up to a million distinct tuples per file cost a cache miss or three per
+ * <p>Why: a hash table of up to a million distinct tuples per file costs a cache miss or three per
  * row (the slot, the tuple it names, the record's aggregates), and the records then had to be
  * sorted anyway. Here a row costs a sequential write while the file streams, its share of one
- * primitive sort, a store of its record number, and a sequential read of its values into a record,
- * most often one of the few left after the roll-up. The records are the hash table's: the same
- * tuples, counts, integer sums, minima and maxima, and for a record that is not rolled up the same
- * double sums (rows added in file order); a rolled-up record's double sums add its rows in file
- * order rather than per-value partial sums, so they may differ in the last bits.
+ * primitive sort, and one random read of its metric values; the records come out sorted. Rows of
+ * one tuple are added in file order (the position breaks ties), so every sum is added in the same
+ * order as the hash table added it and the records are identical, bit for bit.
  *
  * <p>One use, not thread safe.
  */
@@ -92,8 +89,7 @@ final class SortedRecords {
         new SortedRecords(arity, aggregates, minRowsPerRecord, idBits, bitsFor(rowCount));
     long[] keys = sorted.keys(rowIds, rowCount, renumber);
     Arrays.sort(keys);
-    int[] recordOf = sorted.assign(keys);
-    sorted.sum(recordOf, rowValues, rowWidth);
+    sorted.collect(keys, rowValues, rowWidth);
     return sorted;
   }
 
@@ -110,86 +106,73 @@ final class SortedRecords {
     return keys;
   }
 
-  /**
-   * Phase one, over the sorted keys alone: each run of equal tuples is a record, and each run of
-   * records equal on all dimensions but the last is rolled up into one record when they hold fewer
-   * than {@code minRowsPerRecord} rows each on average (a record's rows are its run's length).
-   * Writes the kept records' tuples and each row's record.
-   */
-  private int[] assign(long[] keys) {
-    int n = keys.length;
-    int[] recordOf = new int[n];
-    tuples = new int[Math.max(16, n / 64) * arity];
+  private void collect(long[] keys, long[] rowValues, int rowWidth) {
+    int capacity = Math.max(16, keys.length / 4);
+    tuples = new int[capacity * arity];
+    rows = new long[capacity * width];
     long positionMask = (1L << positionBits) - 1;
-    int prefixShift = positionBits + idBits[arity - 1];
-    int i = 0;
-    while (i < n) {
-      long prefix = keys[i] >>> prefixShift;
-      int end = i;
-      int runTuples = 0;
-      while (end < n && keys[end] >>> prefixShift == prefix) {
-        long tuple = keys[end] >>> positionBits;
-        end++;
-        while (end < n && keys[end] >>> positionBits == tuple) {
-          end++;
+    int lastBits = idBits[arity - 1];
+    long previousTuple = -1;
+    long previousPrefix = -1;
+    int runStart = 0;
+    for (long key : keys) {
+      long tuple = key >>> positionBits;
+      if (tuple != previousTuple) {
+        long prefix = tuple >>> lastBits;
+        if (records > 0 && prefix != previousPrefix) {
+          endRun(runStart);
+          runStart = records;
         }
-        runTuples++;
+        newRecord(tuple);
+        previousTuple = tuple;
+        previousPrefix = prefix;
       }
-      collected += runTuples;
-      boolean rollUp =
-          minRowsPerRecord > 1
-              && arity >= 2
-              && runTuples > 1
-              && end - i < (long) minRowsPerRecord * runTuples;
-      if (rollUp) {
-        int record = newRecord(keys[i] >>> positionBits);
-        tuples[record * arity + arity - 1] = StarTree.ROLLED;
-        for (int r = i; r < end; r++) {
-          recordOf[(int) (keys[r] & positionMask)] = record;
-        }
-        rolledUp = true;
-      } else {
-        long previous = -1;
-        int record = -1;
-        for (int r = i; r < end; r++) {
-          long tuple = keys[r] >>> positionBits;
-          if (tuple != previous) {
-            record = newRecord(tuple);
-            previous = tuple;
-          }
-          recordOf[(int) (keys[r] & positionMask)] = record;
-        }
-      }
-      i = end;
+      int row = (int) (key & positionMask);
+      aggregates.addPacked(rows, (records - 1) * width, rowValues, row * rowWidth);
     }
-    return recordOf;
-  }
-
-  /**
-   * Phase two, over the rows in file order: each row's values go into its record. Reading the rows
-   * in order (rather than in key order, a cache miss a row) is the point; the records written are
-   * few once sparse runs are rolled up. A record's rows are added in file order, so a kept record
-   * is exactly what a hash table collected; a rolled-up record's double sums add its rows in file
-   * order too, where the merge of per-value records added per-value partial sums (they may differ
-   * in the last bits; counts, integer sums, minima and maxima are equal).
-   */
-  private void sum(int[] recordOf, long[] rowValues, int rowWidth) {
-    rows = new long[Math.max(1, records) * width];
-    for (int row = 0; row < recordOf.length; row++) {
-      aggregates.addPacked(rows, recordOf[row] * width, rowValues, row * rowWidth);
+    if (records > 0) {
+      endRun(runStart);
     }
   }
 
-  private int newRecord(long tuple) {
+  private void newRecord(long tuple) {
     if ((records + 1) * arity > tuples.length) {
       tuples = Arrays.copyOf(tuples, tuples.length * 2);
+      rows = Arrays.copyOf(rows, rows.length * 2);
     }
     int at = records * arity;
     for (int d = arity - 1; d >= 0; d--) {
       tuples[at + d] = (int) (tuple & ((1L << idBits[d]) - 1));
       tuple >>>= idBits[d];
     }
-    return records++;
+    records++;
+    collected++;
+  }
+
+  /**
+   * The run of records {@code [start, records)} is equal on every dimension but the last: rolled up
+   * into its first record when they hold fewer than {@code minRowsPerRecord} rows each on average,
+   * merged in order, as {@link StarTreeConstruction} did it over sorted records.
+   */
+  private void endRun(int start) {
+    int run = records - start;
+    if (minRowsPerRecord <= 1 || arity < 2 || run <= 1) {
+      return;
+    }
+    long rowCount = 0;
+    for (int r = start; r < records; r++) {
+      rowCount += rows[r * width];
+    }
+    if (rowCount >= (long) minRowsPerRecord * run) {
+      return;
+    }
+    for (int r = start + 1; r < records; r++) {
+      aggregates.merge(rows, start * width, rows, r * width);
+    }
+    Arrays.fill(rows, (start + 1) * width, records * width, 0);
+    tuples[start * arity + arity - 1] = StarTree.ROLLED;
+    records = start + 1;
+    rolledUp = true;
   }
 
   int[] tuples() {

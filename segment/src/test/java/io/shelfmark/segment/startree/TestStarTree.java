@@ -136,11 +136,9 @@ class TestStarTree {
   }
 
   /**
-   * The sorted collection ({@link SortedRecords}) must build the tree the hash table built: the
-   * same records, rolled up by the same rule, byte for byte; over random rows, leaf sizes, roll-up
-   * thresholds, rows fed one by one and in batches. (A rolled-up record's double sum adds its rows
-   * in another order than the hash table's merge did; the test's doubles are quarters, whose sums
-   * are exact in any order, so the bytes must still be equal.)
+   * The sorted collection ({@link SortedRecords}) must build the very tree the hash table built:
+   * the same records, aggregated in the same order, rolled up by the same rule, byte for byte; over
+   * random rows, leaf sizes, roll-up thresholds, rows fed one by one and in batches.
    */
   @Test
   void sortedCollectionBuildsTheHashedTreeByteForByte() {
