@@ -153,7 +153,7 @@ public final class FileColumns {
         metrics.add(new StarTreeFeeder.Flat(leafIndex(leaf), conversion, 0));
       }
     }
-    return new StarTreeFeeder(tree, dimensions, metrics);
+    return new StarTreeFeeder(tree, dimensions, metrics, footer.rowCount());
   }
 
   /** The batch index of {@code leaf} in the read, adding it to the leaves read when new. */
@@ -174,8 +174,8 @@ public final class FileColumns {
     for (int t = 0; t < starTreeFeeders.size(); t++) {
       StarTreeFeeder feeder = starTreeFeeders.get(t);
       long start = System.nanoTime();
-      int collected = feeder.collectedRecords();
       StarTree tree = feeder.build(footer.rowCount());
+      int collected = feeder.collectedRecords();
       if (log.isDebugEnabled()) {
         log.debug(
             "star-tree[{}] of {}: {} rows, {} records collected, {} kept ({} star, {} rolled up),"
