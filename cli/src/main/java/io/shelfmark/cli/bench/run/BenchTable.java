@@ -62,18 +62,26 @@ public final class BenchTable {
         quiet
             ? null
             : ProgressLine.onStandardError("generating " + ID + " (" + writer + ")", "rows");
-    ProgressListener listener =
-        (written, total) -> {
-          if (progress != null) {
-            progress.update(written, total);
-          }
-        };
+    ProgressListener listener = listener(progress);
     GenerateReport report;
     if (writer == BenchWriter.PYARROW) {
       PyarrowPython python = PyarrowPython.find(options.python(), System.getenv());
+      // A line of its own: the generator's line has reached 100% when pyarrow starts.
+      ProgressLine rewriting =
+          quiet
+              ? null
+              : ProgressLine.onStandardError(
+                  "rewriting with pyarrow " + python.pyarrowVersion(), "rows");
       report =
           PyarrowTable.prepare(
-              lake, ID, options.rows(), options.seed(), python, options.stagingDir(), listener);
+              lake,
+              ID,
+              options.rows(),
+              options.seed(),
+              python,
+              options.stagingDir(),
+              listener,
+              listener(rewriting));
     } else {
       report =
           MetricsTableGenerator.generate(
@@ -102,6 +110,14 @@ public final class BenchTable {
             writer.id(),
             createdBy);
     return new BenchTable(figures, files);
+  }
+
+  private static ProgressListener listener(ProgressLine line) {
+    return (written, total) -> {
+      if (line != null) {
+        line.update(written, total);
+      }
+    };
   }
 
   /** The footer's {@code created_by} of a data file: which library wrote it. */

@@ -70,8 +70,8 @@ final class PyarrowTable {
    * Writes (or reuses) {@code id} in the lake's catalog with pyarrow's layout.
    *
    * @param staging a directory this call may empty and fill with the files pyarrow writes
-   * @param progress told of rows rewritten by pyarrow (the source table's generation reports its
-   *     own rows first)
+   * @param generating told of rows the generator writes into the source table
+   * @param rewriting told of rows pyarrow has rewritten
    */
   static GenerateReport prepare(
       ProxiedLake lake,
@@ -80,7 +80,8 @@ final class PyarrowTable {
       long seed,
       PyarrowPython python,
       Path staging,
-      ProgressListener progress)
+      ProgressListener generating,
+      ProgressListener rewriting)
       throws IOException {
     long start = System.nanoTime();
     Catalog catalog = lake.lake().catalog();
@@ -100,10 +101,10 @@ final class PyarrowTable {
             .seed(seed)
             .existingTable(ExistingTablePolicy.REUSE)
             .build(),
-        progress);
+        generating);
     Table source = catalog.loadTable(sourceId);
     List<DataFile> sourceFiles = dataFiles(source);
-    List<Path> staged = rewrite(lake, python, sourceFiles, staging, rows, progress);
+    List<Path> staged = rewrite(lake, python, sourceFiles, staging, rows, rewriting);
     Table table = create(catalog, id, source);
     List<DataFile> files = upload(table, sourceFiles, staged);
     commit(table, files, rows, seed);
