@@ -70,6 +70,10 @@ final class SegmentFiles {
     private volatile FileFields fields;
     private volatile LiveDocs live;
     private volatile FilterTranslation translation;
+    // Leaf column index → its chunks' page statistics, read on the first query that wants them.
+    private final java.util.concurrent.ConcurrentHashMap<
+            Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        pageStatistics = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Prepared(
         ParquetFooter footer,
@@ -125,7 +129,30 @@ final class SegmentFiles {
       translation = translated;
     }
 
+    /**
+     * The page statistics (ColumnIndex) of leaf {@code column}'s chunks, read through {@code
+     * loader} the first time and kept with the segment (a few hundred bytes per chunk): the index
+     * lies beside the footer, which the segment holds but not the index itself. Two queries asking
+     * at once may both read it; either result is the same.
+     */
+    List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>> pageStatistics(
+        int column, PageStatisticsReader loader) throws IOException {
+      var known = pageStatistics.get(column);
+      if (known == null) {
+        known = loader.read(column);
+        pageStatistics.putIfAbsent(column, known);
+      }
+      return known;
+    }
+
     private record LiveDocs(RoaringBitmap deleted, RoaringBitmap live) {}
+  }
+
+  /** Reads one leaf column's page statistics from the data file. */
+  @FunctionalInterface
+  interface PageStatisticsReader {
+    List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>> read(int column)
+        throws IOException;
   }
 
   static Prepared prepare(Segment segment, DataFileInfo file) throws IOException {
