@@ -11,7 +11,9 @@ import io.shelfmark.storage.spi.Location;
 import io.shelfmark.storage.spi.ObjectStore;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 
@@ -34,44 +36,49 @@ public final class PageStatisticsLoader {
   }
 
   /**
-   * The page statistics of one leaf column's chunk in each row group, and what reading them cost.
+   * The page statistics of leaf columns' chunks in each row group, and what reading them cost.
    *
-   * @param statistics per row group: the chunk's statistics, empty when the file has none for it or
-   *     the row group has no rows
+   * @param statistics per leaf column asked for, per row group: the chunk's statistics, empty when
+   *     the file has none for it or the row group has no rows
    * @param requests the GETs issued
    * @param bytes the bytes they returned
    */
-  public record Loaded(List<Optional<PageStatistics>> statistics, int requests, long bytes) {
+  public record Loaded(
+      Map<Integer, List<Optional<PageStatistics>>> statistics, int requests, long bytes) {
     public Loaded {
-      statistics = List.copyOf(requireNonNull(statistics, "statistics is null"));
+      statistics = Map.copyOf(requireNonNull(statistics, "statistics is null"));
     }
   }
 
   /**
-   * Reads the ColumnIndex of leaf {@code column} in every row group with rows.
+   * Reads the ColumnIndexes of leaf {@code columns} in every row group with rows, in one coalesced
+   * batch of GETs (a file's indexes lie side by side before its footer: usually one GET).
    *
-   * @param pages page locations covering those chunks (the index is checked against them)
+   * @param pages page locations covering those chunks (each index is checked against them)
    */
-  public Loaded load(Location file, ParquetFooter footer, FilePageLocations pages, int column)
+  public Loaded load(
+      Location file, ParquetFooter footer, FilePageLocations pages, List<Integer> columns)
       throws IOException {
     requireNonNull(file, "file is null");
     requireNonNull(footer, "footer is null");
     requireNonNull(pages, "pages is null");
     List<ByteRange> ranges = new ArrayList<>();
-    List<Integer> rowGroups = new ArrayList<>();
-    for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
-      long offset = PageStatistics.columnIndexOffset(footer, rowGroup, column);
-      if (offset >= 0
-          && footer.rowGroupRowCount(rowGroup) > 0
-          && pages.find(rowGroup, column).isPresent()) {
-        ranges.add(
-            new ByteRange(offset, PageStatistics.columnIndexLength(footer, rowGroup, column)));
-        rowGroups.add(rowGroup);
+    List<int[]> chunks = new ArrayList<>();
+    Map<Integer, List<Optional<PageStatistics>>> found = new LinkedHashMap<>();
+    for (int column : columns) {
+      List<Optional<PageStatistics>> none = new ArrayList<>(footer.rowGroupCount());
+      for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
+        none.add(Optional.empty());
+        long offset = PageStatistics.columnIndexOffset(footer, rowGroup, column);
+        if (offset >= 0
+            && footer.rowGroupRowCount(rowGroup) > 0
+            && pages.find(rowGroup, column).isPresent()) {
+          ranges.add(
+              new ByteRange(offset, PageStatistics.columnIndexLength(footer, rowGroup, column)));
+          chunks.add(new int[] {rowGroup, column});
+        }
       }
-    }
-    List<Optional<PageStatistics>> found = new ArrayList<>(footer.rowGroupCount());
-    for (int rowGroup = 0; rowGroup < footer.rowGroupCount(); rowGroup++) {
-      found.add(Optional.empty());
+      found.put(column, none);
     }
     if (ranges.isEmpty()) {
       return new Loaded(found, 0, 0);
@@ -88,12 +95,16 @@ public final class PageStatisticsLoader {
             ranges)) {
       fetch.start();
       for (int i = 0; i < ranges.size(); i++) {
-        int rowGroup = rowGroups.get(i);
+        int rowGroup = chunks.get(i)[0];
+        int column = chunks.get(i)[1];
         ColumnChunkPages chunk = pages.find(rowGroup, column).orElseThrow();
-        found.set(
-            rowGroup,
-            Optional.of(
-                PageStatistics.parse(footer, rowGroup, column, fetch.await(ranges.get(i)), chunk)));
+        found
+            .get(column)
+            .set(
+                rowGroup,
+                Optional.of(
+                    PageStatistics.parse(
+                        footer, rowGroup, column, fetch.await(ranges.get(i)), chunk)));
       }
     }
     ReadStats stats = counters.snapshot(0, 0, 0);

@@ -258,22 +258,26 @@ final class FileExecution {
         footer,
         locations,
         filter.definite(),
-        column ->
+        columns ->
             prepared.pageStatistics(
-                column,
-                leaf -> {
+                columns,
+                leaves -> {
                   try {
                     PageStatisticsLoader.Loaded loaded =
-                        loader.load(location, footer, locations, leaf);
+                        loader.load(location, footer, locations, leaves);
                     requests.addAndGet(loaded.requests());
                     bytes.addAndGet(loaded.bytes());
                     return loaded.statistics();
                   } catch (CorruptParquetException e) {
                     // Best effort: pages without statistics are read, as for a file without them.
                     log.debug("File {}: page statistics not used: {}", file.path(), e.getMessage());
-                    List<Optional<PageStatistics>> none = new ArrayList<>();
-                    for (int i = 0; i < footer.rowGroupCount(); i++) {
-                      none.add(Optional.empty());
+                    Map<Integer, List<Optional<PageStatistics>>> none = new LinkedHashMap<>();
+                    for (int leaf : leaves) {
+                      List<Optional<PageStatistics>> chunks = new ArrayList<>();
+                      for (int i = 0; i < footer.rowGroupCount(); i++) {
+                        chunks.add(Optional.empty());
+                      }
+                      none.put(leaf, chunks);
                     }
                     return none;
                   }

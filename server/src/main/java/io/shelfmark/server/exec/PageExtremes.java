@@ -75,11 +75,14 @@ final class PageExtremes {
 
   private PageExtremes() {}
 
-  /** Where a column's page statistics come from: loaded once per file and column, then kept. */
+  /** Where columns' page statistics come from: loaded once per file and column, then kept. */
   @FunctionalInterface
   interface StatisticsSource {
-    /** Per row group: the statistics of leaf {@code column}'s chunk, empty when it has none. */
-    List<Optional<PageStatistics>> load(int column) throws IOException;
+    /**
+     * Per leaf column, per row group: the statistics of its chunk, empty when it has none; all
+     * columns at once (their indexes lie side by side: one GET).
+     */
+    Map<Integer, List<Optional<PageStatistics>>> load(List<Integer> columns) throws IOException;
   }
 
   /**
@@ -145,10 +148,8 @@ final class PageExtremes {
         || (long) groups.get().size() * pageCount(footer, pages, columns.keySet()) > MAX_VISITS) {
       return Optional.empty();
     }
-    Map<Integer, List<Optional<PageStatistics>>> loaded = new LinkedHashMap<>();
-    for (int column : columns.keySet()) {
-      loaded.put(column, statistics.load(column));
-    }
+    Map<Integer, List<Optional<PageStatistics>>> loaded =
+        statistics.load(new ArrayList<>(columns.keySet()));
     RoaringBitmap remaining = new RoaringBitmap();
     long pagesAnswered = 0;
     List<Group> result = new ArrayList<>(groups.get().size());

@@ -130,29 +130,39 @@ final class SegmentFiles {
     }
 
     /**
-     * The page statistics (ColumnIndex) of leaf {@code column}'s chunks, read through {@code
-     * loader} the first time and kept with the segment (a few hundred bytes per chunk): the index
-     * lies beside the footer, which the segment holds but not the index itself. Two queries asking
-     * at once may both read it; either result is the same.
+     * The page statistics (ColumnIndex) of leaf {@code columns}' chunks, those not known yet read
+     * through {@code loader} in one batch and kept with the segment (a few hundred bytes per
+     * chunk): the index lies beside the footer, which the segment holds but not the index itself.
+     * Two queries asking at once may both read it; either result is the same.
      */
-    List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>> pageStatistics(
-        int column, PageStatisticsReader loader) throws IOException {
-      var known = pageStatistics.get(column);
-      if (known == null) {
-        known = loader.read(column);
-        pageStatistics.putIfAbsent(column, known);
+    java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        pageStatistics(java.util.Collection<Integer> columns, PageStatisticsReader loader)
+            throws IOException {
+      List<Integer> missing = new ArrayList<>();
+      for (int column : columns) {
+        if (!pageStatistics.containsKey(column)) {
+          missing.add(column);
+        }
       }
-      return known;
+      if (!missing.isEmpty()) {
+        loader.read(missing).forEach(pageStatistics::putIfAbsent);
+      }
+      java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+          found = new java.util.LinkedHashMap<>();
+      for (int column : columns) {
+        found.put(column, pageStatistics.get(column));
+      }
+      return found;
     }
 
     private record LiveDocs(RoaringBitmap deleted, RoaringBitmap live) {}
   }
 
-  /** Reads one leaf column's page statistics from the data file. */
+  /** Reads leaf columns' page statistics from the data file, per column. */
   @FunctionalInterface
   interface PageStatisticsReader {
-    List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>> read(int column)
-        throws IOException;
+    java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        read(List<Integer> columns) throws IOException;
   }
 
   static Prepared prepare(Segment segment, DataFileInfo file) throws IOException {

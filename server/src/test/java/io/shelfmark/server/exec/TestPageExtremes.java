@@ -155,8 +155,18 @@ class TestPageExtremes {
       // all-null pages add nothing), none is read.
       String whole =
           "SELECT MIN(v), MAX(v), MIN(t), MAX(t), COUNT(*) FROM test.pagestats WHERE id < 3000";
+      // The first query reads the ColumnIndexes of v and t of part-0 in one GET (side by side
+      // before the footer) and keeps them with the segment; later ones read no byte of part-0.
+      // (Both also read the footer of part-3, which has no segment, and prune its row groups.)
+      ExecutionStatistics first = engine.partial(whole).statistics();
+      assertThat(first.parquetPagesRead()).isZero();
       ResultComparison.assertEquivalent(lake.oracle.query(whole), engine.query(whole), false, 0);
       ExecutionStatistics on = engine.partial(whole).statistics();
+      assertThat(first.parquetRequests() - on.parquetRequests())
+          .as("ColumnIndex GETs")
+          .isEqualTo(1);
+      assertThat(on.parquetRequests()).as("part-3's footer").isEqualTo(1);
+      assertThat(on.filesReadWithoutSegment()).isEqualTo(1);
       ExecutionStatistics off = rows.partial(whole).statistics();
       assertThat(off.parquetPagesRead()).as("pages read on the row path").isPositive();
       assertThat(on.parquetPagesRead()).as("pages read from statistics").isZero();
