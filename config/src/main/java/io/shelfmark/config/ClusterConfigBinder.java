@@ -265,7 +265,10 @@ final class ClusterConfigBinder {
         query
             .duration(ClusterKeys.SLOW_THRESHOLD, QueryConfig.MIN_SLOW_THRESHOLD)
             .orElse(QueryConfig.DEFAULT_SLOW_THRESHOLD),
-        query.bool(ClusterKeys.SLOW_PROFILE).orElse(QueryConfig.DEFAULT_SLOW_PROFILE));
+        query.bool(ClusterKeys.SLOW_PROFILE).orElse(QueryConfig.DEFAULT_SLOW_PROFILE),
+        query
+            .dataSize(ClusterKeys.READ_REQUEST_COST)
+            .orElse(QueryConfig.DEFAULT_READ_REQUEST_COST));
   }
 
   private static WarmupConfig bindWarmup(ConfigNode warmup) {

@@ -60,6 +60,7 @@ final class ClusterKeys {
   static final String MAX_IN_LIST_ITEMS = "max-in-list-items";
   static final String SLOW_THRESHOLD = "slow-threshold";
   static final String SLOW_PROFILE = "slow-profile";
+  static final String READ_REQUEST_COST = "read-request-cost";
   static final String ZOOKEEPER = "zookeeper";
   static final String CONNECT = "connect";
   static final String PORT = "port";
@@ -156,6 +157,7 @@ final class ClusterKeys {
           QUERY + "." + MAX_IN_LIST_ITEMS,
           QUERY + "." + SLOW_THRESHOLD,
           QUERY + "." + SLOW_PROFILE,
+          QUERY + "." + READ_REQUEST_COST,
           SECURITY_USERS,
           SECURITY + "." + TLS + "." + CERTIFICATE_FILE,
           SECURITY + "." + TLS + "." + PRIVATE_KEY_FILE,

@@ -275,6 +275,7 @@ public final class ConfigWriter {
         .put(ClusterKeys.MAX_ROWS, query.maxRows())
         .put(ClusterKeys.MAX_IN_LIST_ITEMS, query.maxInListItems())
         .put(ClusterKeys.SLOW_THRESHOLD, DurationFormat.format(query.slowThreshold()))
-        .put(ClusterKeys.SLOW_PROFILE, query.slowProfile());
+        .put(ClusterKeys.SLOW_PROFILE, query.slowProfile())
+        .put(ClusterKeys.READ_REQUEST_COST, query.readRequestCost().toString());
   }
 }

@@ -102,6 +102,8 @@ final class JsonBodies {
       json.writeNumberField("numSegmentsPrunedByBroker", stats.numSegmentsPrunedByBroker());
       json.writeNumberField("numSegmentsIndexOnly", stats.numSegmentsIndexOnly());
       json.writeNumberField("numSegmentsStarTree", stats.numSegmentsStarTree());
+      json.writeNumberField("numPagesFromStatistics", stats.numPagesFromStatistics());
+      json.writeNumberField("numChunksReadWhole", stats.numChunksReadWhole());
       json.writeBooleanField("numGroupsLimitReached", false);
       json.writeBooleanField("partialResult", response.partialResult());
       json.writeNumberField("timeUsedMs", timeUsedMs);

@@ -490,7 +490,9 @@ public final class EngineQueryService implements QueryService {
         route.snapshotId(),
         (int) stats.filesAnsweredFromSegment(),
         (int) stats.filesAnsweredFromStarTree(),
-        dispatched.storageRetries());
+        dispatched.storageRetries(),
+        stats.parquetPagesFromStatistics(),
+        stats.parquetChunksReadWhole());
   }
 
   /**

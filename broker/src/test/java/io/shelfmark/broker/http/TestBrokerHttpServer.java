@@ -148,6 +148,8 @@ class TestBrokerHttpServer {
             "numSegmentsPrunedByBroker",
             "numSegmentsIndexOnly",
             "numSegmentsStarTree",
+            "numPagesFromStatistics",
+            "numChunksReadWhole",
             "timeUsedMs",
             "storageBytesRead",
             "storageRequests",

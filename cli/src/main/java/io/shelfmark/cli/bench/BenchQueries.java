@@ -137,7 +137,7 @@ public final class BenchQueries {
             "Cannot run benchmark query '"
                 + name
                 + "': unknown (use Q1, Q2, Q3, Q4, Q2-rows, Q3-rows, GROUP-COUNT, COUNT-DISTINCT,"
-                + " LIKE-PREFIX or MINMAX-GROUP)");
+                + " LIKE-PREFIX, MINMAX-GROUP, MINMAX-PAGES or MINMAX-PAGES-rows)");
       }
       wanted.add(wantedName);
     }
@@ -152,7 +152,8 @@ public final class BenchQueries {
 
   /** Every query a run can name, in benchmark order ({@link IndexOnlyQueries} last). */
   public static Stream<BenchQuery> known() {
-    return Stream.of(ALL, ROWS_ONLY, IndexOnlyQueries.ALL).flatMap(List::stream);
+    return Stream.of(ALL, ROWS_ONLY, IndexOnlyQueries.ALL, PageStatisticsQueries.ALL)
+        .flatMap(List::stream);
   }
 
   /** The query named {@code name}. */

@@ -113,7 +113,8 @@ class TestBenchCommand {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "Cannot run benchmark query 'Q5': unknown (use Q1, Q2, Q3, Q4, Q2-rows, Q3-rows,"
-                + " GROUP-COUNT, COUNT-DISTINCT, LIKE-PREFIX or MINMAX-GROUP)");
+                + " GROUP-COUNT, COUNT-DISTINCT, LIKE-PREFIX, MINMAX-GROUP, MINMAX-PAGES or"
+                + " MINMAX-PAGES-rows)");
     assertThatThrownBy(() -> parse("--runs", "3"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
@@ -152,6 +153,9 @@ class TestBenchCommand {
         .containsExactly(
             BenchQueries.Q2, IndexOnlyQueries.GROUP_COUNT, IndexOnlyQueries.MINMAX_GROUP);
     assertThat(IndexOnlyQueries.ALL).allSatisfy(q -> assertThat(q.neededColumns()).isEmpty());
+    assertThat(BenchQueries.select(List.of("minmax-pages", "MINMAX-PAGES-rows")))
+        .containsExactly(
+            PageStatisticsQueries.MINMAX_PAGES, PageStatisticsQueries.MINMAX_PAGES_ROWS);
     assertThat(IndexOnlyQueries.LIKE_PREFIX.sql())
         .isEqualTo(
             "SELECT COUNT(*) FROM obs.metrics WHERE metric LIKE 'tk%' AND org_id = 184833768 AND"

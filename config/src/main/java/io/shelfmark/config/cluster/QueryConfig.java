@@ -3,6 +3,7 @@ package io.shelfmark.config.cluster;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
 
 /**
@@ -31,6 +32,10 @@ import java.time.Duration;
  * @param slowProfile whether a slow query's log line carries its EXPLAIN ANALYZE ({@code
  *     query.slow-profile}): every query then records its files' profiles as it runs (a cost
  *     docs/operations.md measures), and only a slow one has them turned into the report
+ * @param readRequestCost what one more ranged GET of Parquet bytes is worth, in bytes ({@code
+ *     query.read-request-cost}): a server fetches a partly selected column chunk's whole span in
+ *     one request when the requests its pages need cost more than the bytes they skip
+ *     (docs/query-execution.md, "Whole chunks or pages")
  */
 public record QueryConfig(
     int heavyMaxRunning,
@@ -43,7 +48,8 @@ public record QueryConfig(
     long maxRows,
     int maxInListItems,
     Duration slowThreshold,
-    boolean slowProfile) {
+    boolean slowProfile,
+    DataSize readRequestCost) {
   /**
    * Heavy queries are CPU bound and each spreads over the cores: half the cores' worth of them
    * keeps the node busy and leaves the rest to cheap queries and HTTP; more only make each one
@@ -73,6 +79,12 @@ public record QueryConfig(
    * measured yet (docs/operations.md), so an operator turns it on knowingly.
    */
   public static final boolean DEFAULT_SLOW_PROFILE = false;
+
+  /**
+   * 1 MiB: in the ~20 ms an S3 request takes to its first byte one connection streams 1-2 MB, and
+   * each request costs a charge and CPU on both ends that bytes read through do not.
+   */
+  public static final DataSize DEFAULT_READ_REQUEST_COST = DataSize.of(1, DataSize.Unit.MEBIBYTE);
 
   public QueryConfig {
     checkArgument(
@@ -113,6 +125,35 @@ public record QueryConfig(
         slowThreshold.compareTo(MIN_SLOW_THRESHOLD) >= 0,
         "Cannot use query.slow-threshold: %s (expected at least 1ms)",
         slowThreshold);
+    requireNonNull(readRequestCost, "readRequestCost is null");
+  }
+
+  /** A config with the default read request cost. */
+  public QueryConfig(
+      int heavyMaxRunning,
+      int heavyMaxQueued,
+      int cheapMaxRunning,
+      int cheapMaxQueued,
+      long cheapMaxRows,
+      long maxGroups,
+      long maxDistinctValues,
+      long maxRows,
+      int maxInListItems,
+      Duration slowThreshold,
+      boolean slowProfile) {
+    this(
+        heavyMaxRunning,
+        heavyMaxQueued,
+        cheapMaxRunning,
+        cheapMaxQueued,
+        cheapMaxRows,
+        maxGroups,
+        maxDistinctValues,
+        maxRows,
+        maxInListItems,
+        slowThreshold,
+        slowProfile,
+        DEFAULT_READ_REQUEST_COST);
   }
 
   /** A config with the query log's defaults. */

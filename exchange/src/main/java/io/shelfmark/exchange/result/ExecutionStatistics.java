@@ -24,6 +24,11 @@ package io.shelfmark.exchange.result;
  *     without requesting their bytes
  * @param filesAnsweredFromStarTree files whose aggregation came from a star-tree of their segment
  *     (rows of time buckets the filter cuts may still have been read)
+ * @param parquetPagesFromStatistics data pages whose MIN/MAX came from their Parquet page
+ *     statistics (ColumnIndex) instead of being read: every row of the page matched
+ * @param parquetChunksReadWhole column chunks fetched whole (one range from their first selected
+ *     page to their last) where page selection would have issued more requests than the cost model
+ *     says the skipped bytes are worth
  */
 public record ExecutionStatistics(
     long docsScanned,
@@ -39,9 +44,46 @@ public record ExecutionStatistics(
     long parquetBytesRead,
     long parquetPagesRead,
     long parquetPagesKept,
-    long filesAnsweredFromStarTree) {
+    long filesAnsweredFromStarTree,
+    long parquetPagesFromStatistics,
+    long parquetChunksReadWhole) {
   public static final ExecutionStatistics EMPTY =
-      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new ExecutionStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  /** Statistics without page-statistics answers or whole-chunk reads. */
+  public ExecutionStatistics(
+      long docsScanned,
+      long totalDocs,
+      long filesQueried,
+      long filesMatched,
+      long segmentsQueried,
+      long segmentsMatched,
+      long filesAnsweredFromSegment,
+      long filesReadWithoutSegment,
+      long rowGroupsPruned,
+      long parquetRequests,
+      long parquetBytesRead,
+      long parquetPagesRead,
+      long parquetPagesKept,
+      long filesAnsweredFromStarTree) {
+    this(
+        docsScanned,
+        totalDocs,
+        filesQueried,
+        filesMatched,
+        segmentsQueried,
+        segmentsMatched,
+        filesAnsweredFromSegment,
+        filesReadWithoutSegment,
+        rowGroupsPruned,
+        parquetRequests,
+        parquetBytesRead,
+        parquetPagesRead,
+        parquetPagesKept,
+        filesAnsweredFromStarTree,
+        0,
+        0);
+  }
 
   /** Statistics without star-tree answers. */
   public ExecutionStatistics(
@@ -90,7 +132,9 @@ public record ExecutionStatistics(
         parquetBytesRead + other.parquetBytesRead,
         parquetPagesRead + other.parquetPagesRead,
         parquetPagesKept + other.parquetPagesKept,
-        filesAnsweredFromStarTree + other.filesAnsweredFromStarTree);
+        filesAnsweredFromStarTree + other.filesAnsweredFromStarTree,
+        parquetPagesFromStatistics + other.parquetPagesFromStatistics,
+        parquetChunksReadWhole + other.parquetChunksReadWhole);
   }
 
   long[] toArray() {
@@ -108,11 +152,16 @@ public record ExecutionStatistics(
       parquetBytesRead,
       parquetPagesRead,
       parquetPagesKept,
-      filesAnsweredFromStarTree
+      filesAnsweredFromStarTree,
+      parquetPagesFromStatistics,
+      parquetChunksReadWhole
     };
   }
 
-  /** From {@link #toArray()}'s values; 13 values (partial result version 2) have no star-trees. */
+  /**
+   * From {@link #toArray()}'s values; 13 values (partial result version 2) have no star-trees, 14
+   * (version 3) no page statistics or whole chunks.
+   */
   static ExecutionStatistics fromArray(long[] v) {
     return new ExecutionStatistics(
         v[0],
@@ -128,6 +177,8 @@ public record ExecutionStatistics(
         v[10],
         v[11],
         v[12],
-        v.length > 13 ? v[13] : 0);
+        v.length > 13 ? v[13] : 0,
+        v.length > 14 ? v[14] : 0,
+        v.length > 15 ? v[15] : 0);
   }
 }

@@ -20,8 +20,9 @@ import org.apache.datasketches.hll.HllSketch;
  * The wire form of a {@link PartialResult}, big-endian ({@code DataOutputStream}):
  *
  * <pre>
- * magic "SMPR" | version u8 = 3 | aggregated u8 | statistics: 14 x i64 (version 2: 13, without
- *   filesAnsweredFromStarTree; still read)
+ * magic "SMPR" | version u8 = 4 | aggregated u8 | statistics: 16 x i64 (version 3: 14, without
+ *   parquetPagesFromStatistics and parquetChunksReadWhole; version 2: 13, without
+ *   filesAnsweredFromStarTree; both still read)
  * aggregated: groups i32 | per group: keys i32, value... | states i32, state...
  * selection:  rows i32   | per row: values i32, value...
  * value: tag u8 | payload — 0 NULL | 1 BOOLEAN u8 | 2 INT i32 | 3 LONG i64 | 4 FLOAT f32
@@ -34,8 +35,9 @@ import org.apache.datasketches.hll.HllSketch;
  */
 final class PartialResultCodec {
   private static final int MAGIC = 0x534d5052;
-  private static final int VERSION = 3;
-  // Version 2 lacked the last statistic (files answered from a star-tree): read as 0.
+  private static final int VERSION = 4;
+  // Version 2 lacked files answered from a star-tree, version 3 pages answered from statistics and
+  // chunks read whole: read as 0.
   private static final int OLDEST_READ = 2;
 
   private PartialResultCodec() {}
@@ -86,7 +88,7 @@ final class PartialResultCodec {
       in.readInt();
       in.readUnsignedByte();
       boolean aggregated = in.readBoolean();
-      long[] statistics = new long[version == 2 ? 13 : 14];
+      long[] statistics = new long[version == 2 ? 13 : version == 3 ? 14 : 16];
       for (int i = 0; i < statistics.length; i++) {
         statistics[i] = in.readLong();
       }

@@ -37,6 +37,9 @@ class TestWireFormat {
   // Partial results of version 3 (golden/partial-v3/) carry files answered from a star-tree too.
   private static final ExecutionStatistics STATISTICS_V3 =
       new ExecutionStatistics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+  // Version 4 (golden/partial-v4/): pages answered from statistics and chunks read whole too.
+  private static final ExecutionStatistics STATISTICS_V4 =
+      new ExecutionStatistics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
 
   static PlanFragment fragment() {
     Map<String, String> options = new LinkedHashMap<>();
@@ -174,7 +177,7 @@ class TestWireFormat {
   }
 
   @Test
-  void decodesAndWritesTheV3PartialResults() throws IOException {
+  void decodesTheV3PartialResults() throws IOException {
     FragmentResponse response = FragmentResponse.decode(golden("partial-v3", "response.bin"));
     assertThat(response.partial().statistics()).isEqualTo(STATISTICS_V3);
     assertThat(response.partial().statistics().filesAnsweredFromStarTree()).isEqualTo(14);
@@ -183,7 +186,21 @@ class TestWireFormat {
     PartialResult decoded = PartialResult.deserialize(golden("partial-v3", "partial-rows.bin"));
     assertThat(decoded.statistics()).isEqualTo(STATISTICS_V3);
     assertThat(decoded.rows()).isEqualTo(rows(STATISTICS_V3).rows());
-    assertThat(rows(STATISTICS_V3).serialize()).isEqualTo(golden("partial-v3", "partial-rows.bin"));
+    assertThat(decoded.statistics().parquetPagesFromStatistics()).isZero();
+    assertThat(decoded.statistics().parquetChunksReadWhole()).isZero();
+  }
+
+  @Test
+  void decodesAndWritesTheV4PartialResults() throws IOException {
+    FragmentResponse response = FragmentResponse.decode(golden("partial-v4", "response.bin"));
+    assertThat(response.partial().statistics()).isEqualTo(STATISTICS_V4);
+    assertThat(response.partial().statistics().parquetPagesFromStatistics()).isEqualTo(15);
+    assertThat(response.partial().statistics().parquetChunksReadWhole()).isEqualTo(16);
+    assertThat(response.partial().groups()).hasSize(2);
+    PartialResult decoded = PartialResult.deserialize(golden("partial-v4", "partial-rows.bin"));
+    assertThat(decoded.statistics()).isEqualTo(STATISTICS_V4);
+    assertThat(decoded.rows()).isEqualTo(rows(STATISTICS_V4).rows());
+    assertThat(rows(STATISTICS_V4).serialize()).isEqualTo(golden("partial-v4", "partial-rows.bin"));
   }
 
   @Test
@@ -199,7 +216,7 @@ class TestWireFormat {
     partial[4] = 7;
     assertThatThrownBy(() -> PartialResult.deserialize(partial))
         .hasMessage(
-            "Cannot read a partial result of version 7: this node reads versions 2 to 3 (run brokers"
+            "Cannot read a partial result of version 7: this node reads versions 2 to 4 (run brokers"
                 + " and servers of the same release, or upgrade the older side)");
   }
 
@@ -246,12 +263,12 @@ class TestWireFormat {
 
   private static byte[] golden(String version, String name) throws IOException {
     String write = System.getProperty("shelfmark.golden.write");
-    if (write != null && version.equals("partial-v3")) {
+    if (write != null && version.equals("partial-v4")) {
       // Only the newest version's files are ever written.
       Path dir = Path.of(write);
       Files.createDirectories(dir);
-      Files.write(dir.resolve("response.bin"), response(STATISTICS_V3).encode());
-      Files.write(dir.resolve("partial-rows.bin"), rows(STATISTICS_V3).serialize());
+      Files.write(dir.resolve("response.bin"), response(STATISTICS_V4).encode());
+      Files.write(dir.resolve("partial-rows.bin"), rows(STATISTICS_V4).serialize());
     }
     String resource = "/golden/" + version + "/" + name;
     try (InputStream in = TestWireFormat.class.getResourceAsStream(resource)) {

@@ -145,7 +145,10 @@ class TestWireFormatV2 {
     assertThat(decoded.profiles().get(1).ran()).isFalse();
     assertThat(decoded.profiles().get(1).pagesPlanned()).isEqualTo(-1);
     assertThat(decoded.profiles()).isEqualTo(response().profiles());
-    assertThat(response().encode()).isEqualTo(bytes);
+    // The frame's encoder is unchanged, but the partial result inside is written in its own
+    // newer version since (version 4 of PartialResultCodec, issue 25): the bytes differ there
+    // only, so the re-encoding must decode to the same response.
+    assertThat(FragmentResponse.decode(response().encode())).isEqualTo(decoded);
   }
 
   @Test

@@ -128,7 +128,10 @@ class TestWireFormatV4 {
         .containsExactly("metric", "dateTrunc('second', logical_timestamp)");
     assertThat(tree.edges()).containsExactly(edge());
     assertThat(decoded).isEqualTo(response());
-    assertThat(response().encode()).isEqualTo(bytes);
+    // The frame's encoder is unchanged, but the partial result inside is written in its own
+    // newer version since (version 4 of PartialResultCodec, issue 25): the bytes differ there
+    // only, so the re-encoding must decode to the same response.
+    assertThat(FragmentResponse.decode(response().encode())).isEqualTo(decoded);
   }
 
   @Test

@@ -141,14 +141,16 @@ public final class PagePlanner {
         boolean any = false;
         for (int i = 0; i < pages.pageCount(); i++) {
           if (reads(access, selection, firstRow, pages, i)) {
-            ranges.add(new PlannedRange(range(pages.page(i)), true));
+            ranges.add(new PlannedRange(range(pages.page(i)), true, rowGroup, column, access));
             any = true;
           }
         }
         if (any) {
-          dictionary(pages)
-              .filter(d -> !kept.holds(d))
-              .ifPresent(d -> ranges.add(dictionaryAt, new PlannedRange(d, false)));
+          Optional<ByteRange> dictionary = dictionary(pages);
+          if (dictionary.isPresent() && !kept.holds(dictionary.get())) {
+            ranges.add(
+                dictionaryAt, new PlannedRange(dictionary.get(), false, rowGroup, column, access));
+          }
         }
       }
     }
@@ -160,10 +162,15 @@ public final class PagePlanner {
    *
    * @param range the page's bytes, header included
    * @param dataPage a data page; otherwise the chunk's dictionary page
+   * @param rowGroup the row group of the page's chunk
+   * @param column the leaf column of the page's chunk
+   * @param access how the row group is read (a partly selected chunk lies in a SELECTION)
    */
-  public record PlannedRange(ByteRange range, boolean dataPage) {
+  public record PlannedRange(
+      ByteRange range, boolean dataPage, int rowGroup, int column, RowGroupAccess access) {
     public PlannedRange {
       requireNonNull(range, "range is null");
+      requireNonNull(access, "access is null");
     }
   }
 

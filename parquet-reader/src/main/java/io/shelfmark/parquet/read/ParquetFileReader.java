@@ -147,13 +147,24 @@ public final class ParquetFileReader {
         PagePlanner.ranges(footer, loaded.locations(), indexes, rows, keptDictionaries);
     Map<Long, DecompressedPage> kept = lookUpKeptPages(footer, ranges, request.fileSize());
     List<ByteRange> toFetch = new ArrayList<>();
-    for (PagePlanner.PlannedRange planned : ranges) {
-      ByteRange range = planned.range();
+    boolean[] fetched = new boolean[ranges.size()];
+    for (int i = 0; i < ranges.size(); i++) {
+      ByteRange range = ranges.get(i).range();
       DecompressedPage found = kept.get(range.offset());
       boolean decodesFromKept = found != null && found.isSelfContained();
       if (!decodesFromKept && Preloaded.find(loaded.chunks(), range).isEmpty()) {
         toFetch.add(range);
+        fetched[i] = true;
       }
+    }
+    // Partly selected chunks the cost model reads whole: their spans join the ranges to coalesce,
+    // so the reads cover them in one piece; the pages inside are handed out as before.
+    List<ByteRange> spans = ChunkReadChoice.wholeSpans(ranges, fetched, options);
+    counters.recordChunksReadWhole(spans.size());
+    List<ByteRange> toRead = toFetch;
+    if (!spans.isEmpty()) {
+      toRead = new ArrayList<>(toFetch);
+      toRead.addAll(spans);
     }
     RangeFetch fetch =
         new RangeFetch(
@@ -162,7 +173,9 @@ public final class ParquetFileReader {
             executor,
             counters,
             options.maxPrefetchBytes().bytes(),
-            Coalescing.merge(toFetch, options),
+            spans.isEmpty()
+                ? Coalescing.merge(toFetch, options)
+                : Coalescing.readsHolding(Coalescing.merge(toRead, options), toFetch),
             toFetch);
     fetch.start();
     PagePlan plan;

@@ -12,6 +12,11 @@ final class ReadCounters {
   private final AtomicInteger keptPagesRead = new AtomicInteger();
   private final AtomicLong fetchNanos = new AtomicLong();
   private final AtomicLong decodeNanos = new AtomicLong();
+  private final AtomicInteger chunksReadWhole = new AtomicInteger();
+
+  void recordChunksReadWhole(int chunks) {
+    chunksReadWhole.addAndGet(chunks);
+  }
 
   void recordRequest(long bytesRead) {
     requests.incrementAndGet();
@@ -47,6 +52,7 @@ final class ReadCounters {
         lowerBoundBytes,
         keptPagesRead.get(),
         fetchNanos.get(),
-        decodeNanos.get());
+        decodeNanos.get(),
+        chunksReadWhole.get());
   }
 }

@@ -15,6 +15,8 @@ package io.shelfmark.parquet.read;
  * @param fetchNanos time the decoding threads waited for page bytes (a GET in flight, the page
  *     cache), summed over threads
  * @param decodeNanos time they spent decompressing and decoding pages, summed over threads
+ * @param chunksReadWhole partly selected column chunks fetched as one span rather than page by page
+ *     ({@link ChunkReadChoice})
  */
 public record ReadStats(
     int pagesPlanned,
@@ -26,4 +28,5 @@ public record ReadStats(
     long lowerBoundBytes,
     int keptPagesRead,
     long fetchNanos,
-    long decodeNanos) {}
+    long decodeNanos,
+    int chunksReadWhole) {}

@@ -151,6 +151,26 @@ class TestPageSelectivity {
   }
 
   @Test
+  void theCostModelReadsASmallChunksSpanWhole() throws IOException {
+    // The dictionary and page 3 are two requests page by page; at a request's default cost (1 MiB)
+    // the pages between are cheaper to read through: one GET over the span, same rows decoded.
+    ColumnChunkPages name = locations.find(0, NAME).orElseThrow();
+    RoaringBitmap rows = TestParquetFileReader.range(650, 661);
+
+    Measured measured = read(List.of("name"), rows, 0, ReaderOptions.ChunkReads.COST);
+
+    assertThat(TestingRows.rows(measured.batches()))
+        .isEqualTo(TestingRows.expected(rows, List.of("name")));
+    assertThat(measured.storage().getRequests()).isEqualTo(1);
+    assertThat(measured.storage().bytesRead())
+        .isEqualTo(name.page(3).end() - name.dictionaryOffset());
+    assertThat(measured.read().chunksReadWhole()).isEqualTo(1);
+    assertThat(measured.read().pagesRead()).isEqualTo(1);
+    assertThat(measured.read().lowerBoundBytes())
+        .isEqualTo(name.dictionarySize() + name.page(3).compressedSize());
+  }
+
+  @Test
   void readsOnePagePerColumnForASingleRow() throws IOException {
     RoaringBitmap rows = RoaringBitmap.bitmapOf(1_234); // page 6 of every column
     List<String> columns = List.of("id", "name", "score");
@@ -173,8 +193,21 @@ class TestPageSelectivity {
 
   private static Measured read(List<String> columns, RoaringBitmap rows, long mergeDistance)
       throws IOException {
+    // Page by page: these tests are about which pages a selection fetches.
+    return read(columns, rows, mergeDistance, ReaderOptions.ChunkReads.PAGES);
+  }
+
+  private static Measured read(
+      List<String> columns,
+      RoaringBitmap rows,
+      long mergeDistance,
+      ReaderOptions.ChunkReads chunkReads)
+      throws IOException {
     ReaderOptions options =
-        ReaderOptions.builder().maxMergeDistance(DataSize.ofBytes(mergeDistance)).build();
+        ReaderOptions.builder()
+            .maxMergeDistance(DataSize.ofBytes(mergeDistance))
+            .chunkReads(chunkReads)
+            .build();
     ParquetFileReader reader = new ParquetFileReader(store, executor, options);
     StorageStats.Snapshot before = store.stats().snapshot();
     try (ParquetRead read =

@@ -37,6 +37,9 @@ import org.apache.iceberg.Schema;
  *     FileProfiles#off()} for a plain query
  * @param useStarTrees whether files may be answered from their segments' star-trees (the query
  *     option {@code useStarTree=false} turns it off, to compare)
+ * @param usePageStatistics whether MIN/MAX may take the Parquet page statistics of pages whose rows
+ *     all match instead of reading them ({@link PageExtremes}; the query option {@code
+ *     usePageStatistics=false} turns it off, to compare)
  */
 public record ExecutionContext(
     ObjectStore dataStore,
@@ -49,9 +52,13 @@ public record ExecutionContext(
     ReaderOptions readerOptions,
     QueryLimits limits,
     FileProfiles profiles,
-    boolean useStarTrees) {
+    boolean useStarTrees,
+    boolean usePageStatistics) {
   /** The query option that turns star-tree answers off ({@code useStarTree=false}), as Pinot's. */
   public static final String USE_STAR_TREE_OPTION = "useStarTree";
+
+  /** The query option that turns MIN/MAX from page statistics off. */
+  public static final String USE_PAGE_STATISTICS_OPTION = "usePageStatistics";
 
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
@@ -89,13 +96,84 @@ public record ExecutionContext(
         readerOptions,
         limits,
         profiles,
+        true,
         true);
   }
 
   /** Whether {@code options} (a statement's, by name) leave star-trees on: all but false do. */
   public static boolean useStarTrees(java.util.Map<String, String> options) {
-    String value = options.get(USE_STAR_TREE_OPTION);
+    return isNotFalse(options.get(USE_STAR_TREE_OPTION));
+  }
+
+  /** Whether {@code options} leave MIN/MAX from page statistics on: all but false do. */
+  public static boolean usePageStatistics(java.util.Map<String, String> options) {
+    return isNotFalse(options.get(USE_PAGE_STATISTICS_OPTION));
+  }
+
+  /**
+   * The query option that forces how partly selected column chunks are fetched: {@code cost} (the
+   * default: the reader's cost model), {@code pages} or {@code whole}, to compare.
+   */
+  public static final String CHUNK_READS_OPTION = "chunkReads";
+
+  /**
+   * {@code base} with the chunk reads {@code options} ask for ({@link #CHUNK_READS_OPTION}).
+   *
+   * @throws io.shelfmark.exchange.error.UnsupportedQueryException for another value
+   */
+  public static ReaderOptions readerOptions(
+      ReaderOptions base, java.util.Map<String, String> options) {
+    String value = options.get(CHUNK_READS_OPTION);
+    if (value == null) {
+      return base;
+    }
+    return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "cost" -> base.withChunkReads(ReaderOptions.ChunkReads.COST);
+      case "pages" -> base.withChunkReads(ReaderOptions.ChunkReads.PAGES);
+      case "whole" -> base.withChunkReads(ReaderOptions.ChunkReads.WHOLE);
+      default ->
+          throw new io.shelfmark.exchange.error.UnsupportedQueryException(
+              "Cannot use query option %s=%s (expected cost, pages or whole)"
+                  .formatted(CHUNK_READS_OPTION, value));
+    };
+  }
+
+  private static boolean isNotFalse(String value) {
     return value == null || !value.trim().equalsIgnoreCase("false");
+  }
+
+  /** This context with MIN/MAX from page statistics on or off. */
+  public ExecutionContext withPageStatistics(boolean use) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        readerOptions,
+        limits,
+        profiles,
+        useStarTrees,
+        use);
+  }
+
+  /** This context reading Parquet with {@code options}. */
+  public ExecutionContext withReaderOptions(ReaderOptions options) {
+    return new ExecutionContext(
+        dataStore,
+        fileExecutor,
+        ioExecutor,
+        tableSchema,
+        deadline,
+        cancelled,
+        clock,
+        options,
+        limits,
+        profiles,
+        useStarTrees,
+        usePageStatistics);
   }
 
   /** This context with star-tree answers on or off. */
@@ -111,7 +189,8 @@ public record ExecutionContext(
         readerOptions,
         limits,
         profiles,
-        use);
+        use,
+        usePageStatistics);
   }
 
   /** A context that records no profile and uses star-trees. */
@@ -173,7 +252,8 @@ public record ExecutionContext(
         readerOptions,
         limits,
         profiles,
-        useStarTrees);
+        useStarTrees,
+        usePageStatistics);
   }
 
   /** This context with {@code cancelled} in place of its own. */
@@ -189,7 +269,8 @@ public record ExecutionContext(
         readerOptions,
         limits,
         profiles,
-        useStarTrees);
+        useStarTrees,
+        usePageStatistics);
   }
 
   /** A context that is never cancelled, with default reader options and the system UTC clock. */

@@ -9,8 +9,10 @@ import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.Group;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.exchange.result.RowSink;
+import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.FooterReader;
+import io.shelfmark.parquet.metadata.PageStatistics;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.PagePlan;
@@ -18,6 +20,7 @@ import io.shelfmark.parquet.plan.PagePlanner;
 import io.shelfmark.parquet.plan.RowGroupAccess;
 import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.plan.RowSelection;
+import io.shelfmark.parquet.read.PageStatisticsLoader;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.parquet.read.ParquetRead;
 import io.shelfmark.parquet.read.ReadRequest;
@@ -82,6 +85,7 @@ final class FileExecution {
   private PartialResult rowGroupGroups;
   private long rowGroupsPruned;
   private long docsScanned;
+  private long pagesFromStatistics;
   // The file's dictionary pages its pinned segment keeps: reads of the file do not fetch them.
   private KeptDictionaryPages keptDictionaries = KeptDictionaryPages.NONE;
   // EXPLAIN: plan the pages, read none. Under EXPLAIN and EXPLAIN ANALYZE, what the profile says.
@@ -162,12 +166,36 @@ final class FileExecution {
     if (extremes.isPresent()) {
       return extremes.get();
     }
+    List<Group> statisticsGroups = List.of();
+    long docsFromStatistics = 0;
+    Optional<PageExtremes.Outcome> fromStatistics =
+        fromPageStatistics(segment, prepared, location, footer, pages, sources, filter);
+    if (fromStatistics.isPresent()) {
+      PageExtremes.Outcome outcome = fromStatistics.get();
+      pagesFromStatistics = outcome.pagesFromStatistics();
+      long matched = filter.definite().getLongCardinality();
+      if (outcome.remaining().isEmpty()) {
+        docsScanned = matched;
+        log.debug(
+            "File {}: MIN/MAX of {} docs from {} pages' statistics, no page read",
+            file.path(),
+            matched,
+            pagesFromStatistics);
+        return PartialResult.ofGroups(outcome.groups(), statistics(true, liveCount, true, null));
+      }
+      // The pages the docs cover only in part are read, for their docs alone; the others are in
+      // the statistics' groups, merged in below.
+      statisticsGroups = outcome.groups();
+      docsFromStatistics = matched - outcome.remaining().getLongCardinality();
+      filter = new Filter(outcome.remaining(), new RoaringBitmap(), List.of(), List.of());
+    }
     BatchConsumer consumer =
         plan.aggregated()
             ? new AggregateConsumer(plan, context.limits())
             : sink.<BatchConsumer>map(rows -> new RowStreamer(plan, rows))
                 .orElseGet(() -> new RowCollector(plan, context.limits()));
     ReadStats readStats = answer(location, footer, pages, sources, filter, consumer);
+    docsScanned += docsFromStatistics;
     boolean answeredFromSegment = segment.isPresent() && readStats == null;
     if (context.profiles().enabled()) {
       context.profiles().add(profile(segment.isPresent(), liveCount, filter, readStats));
@@ -181,11 +209,79 @@ final class FileExecution {
         answeredFromSegment);
     PartialResult result =
         consumer.result(statistics(segment.isPresent(), liveCount, answeredFromSegment, readStats));
+    List<PartialResult> parts = new ArrayList<>(3);
+    parts.add(result);
     // Row groups aggregated apart (RowGroupAggregation): the consumer saw no row of this file.
-    return rowGroupGroups == null
+    if (rowGroupGroups != null) {
+      parts.add(rowGroupGroups);
+    }
+    if (!statisticsGroups.isEmpty()) {
+      parts.add(PartialResult.ofGroups(statisticsGroups, ExecutionStatistics.EMPTY));
+    }
+    return parts.size() == 1
         ? result
-        : PartialResult.mergeAll(
-            List.of(result, rowGroupGroups), context::checkContinue, QueryExecutor.limits(context));
+        : PartialResult.mergeAll(parts, context::checkContinue, QueryExecutor.limits(context));
+  }
+
+  /**
+   * MIN/MAX (with COUNT(*)) of Parquet columns whose pages lie wholly inside the exact matching
+   * docs, from those pages' statistics ({@link PageExtremes}): the pages the docs cover in part are
+   * left to the row path. The statistics are read from the data file on the first query that wants
+   * them and kept with the segment. Profiles (EXPLAIN) keep the row path, as for {@link
+   * IndexExtremes}.
+   */
+  private Optional<PageExtremes.Outcome> fromPageStatistics(
+      Optional<Segment> segment,
+      SegmentFiles.Prepared prepared,
+      Location location,
+      ParquetFooter footer,
+      Optional<FilePageLocations> pages,
+      ColumnSources sources,
+      Filter filter)
+      throws IOException {
+    if (segment.isEmpty()
+        || prepared == null
+        || pages.isEmpty()
+        || !filter.exact()
+        || !context.usePageStatistics()
+        || context.profiles().enabled()) {
+      return Optional.empty();
+    }
+    PageStatisticsLoader loader =
+        new PageStatisticsLoader(
+            context.dataStore(), context.ioExecutor(), context.readerOptions());
+    FilePageLocations locations = pages.get();
+    return PageExtremes.answer(
+        plan,
+        sources,
+        segment.get(),
+        footer,
+        locations,
+        filter.definite(),
+        columns ->
+            prepared.pageStatistics(
+                columns,
+                leaves -> {
+                  try {
+                    PageStatisticsLoader.Loaded loaded =
+                        loader.load(location, footer, locations, leaves);
+                    requests.addAndGet(loaded.requests());
+                    bytes.addAndGet(loaded.bytes());
+                    return loaded.statistics();
+                  } catch (CorruptParquetException e) {
+                    // Best effort: pages without statistics are read, as for a file without them.
+                    log.debug("File {}: page statistics not used: {}", file.path(), e.getMessage());
+                    Map<Integer, List<Optional<PageStatistics>>> none = new LinkedHashMap<>();
+                    for (int leaf : leaves) {
+                      List<Optional<PageStatistics>> chunks = new ArrayList<>();
+                      for (int i = 0; i < footer.rowGroupCount(); i++) {
+                        chunks.add(Optional.empty());
+                      }
+                      none.put(leaf, chunks);
+                    }
+                    return none;
+                  }
+                }));
   }
 
   /**
@@ -741,7 +837,10 @@ final class FileExecution {
         parquetRequests,
         parquetBytes,
         pagesRead,
-        pagesKept);
+        pagesKept,
+        0,
+        pagesFromStatistics,
+        readStats == null ? 0 : readStats.chunksReadWhole());
   }
 
   /** This file's profile, from what the filter, the answer and the read left in the notes. */

@@ -191,7 +191,7 @@ final class IndexExtremes {
    * A column's inverted index with its dictionary, of at most {@link InvertedIds#MAX_CARDINALITY}
    * values (at most one intersection per value).
    */
-  private record Inverted(InvertedIndexReader reader, Dictionary dictionary) {
+  record Inverted(InvertedIndexReader reader, Dictionary dictionary) {
     /** The first id from the bottom (MIN) or the top (MAX) whose posting list meets the docs. */
     Optional<Value> extreme(RoaringBitmap docs, boolean max) {
       int size = dictionary.size();
@@ -205,7 +205,7 @@ final class IndexExtremes {
     }
   }
 
-  private static Optional<Inverted> inverted(Segment segment, String column) throws IOException {
+  static Optional<Inverted> inverted(Segment segment, String column) throws IOException {
     if (!segment.indexIds(column).contains(InvertedIndexType.ID)) {
       return Optional.empty();
     }
@@ -221,7 +221,7 @@ final class IndexExtremes {
   }
 
   /** The row path's raw value of a segment value: Long, Double or String. */
-  private static Object raw(Value value) {
+  static Object raw(Value value) {
     return switch (value) {
       case Value.LongValue(long v) -> v;
       case Value.DoubleValue(double v) -> v;

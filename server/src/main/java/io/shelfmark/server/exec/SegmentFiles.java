@@ -70,6 +70,10 @@ final class SegmentFiles {
     private volatile FileFields fields;
     private volatile LiveDocs live;
     private volatile FilterTranslation translation;
+    // Leaf column index → its chunks' page statistics, read on the first query that wants them.
+    private final java.util.concurrent.ConcurrentHashMap<
+            Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        pageStatistics = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Prepared(
         ParquetFooter footer,
@@ -125,7 +129,40 @@ final class SegmentFiles {
       translation = translated;
     }
 
+    /**
+     * The page statistics (ColumnIndex) of leaf {@code columns}' chunks, those not known yet read
+     * through {@code loader} in one batch and kept with the segment (a few hundred bytes per
+     * chunk): the index lies beside the footer, which the segment holds but not the index itself.
+     * Two queries asking at once may both read it; either result is the same.
+     */
+    java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        pageStatistics(java.util.Collection<Integer> columns, PageStatisticsReader loader)
+            throws IOException {
+      List<Integer> missing = new ArrayList<>();
+      for (int column : columns) {
+        if (!pageStatistics.containsKey(column)) {
+          missing.add(column);
+        }
+      }
+      if (!missing.isEmpty()) {
+        loader.read(missing).forEach(pageStatistics::putIfAbsent);
+      }
+      java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+          found = new java.util.LinkedHashMap<>();
+      for (int column : columns) {
+        found.put(column, pageStatistics.get(column));
+      }
+      return found;
+    }
+
     private record LiveDocs(RoaringBitmap deleted, RoaringBitmap live) {}
+  }
+
+  /** Reads leaf columns' page statistics from the data file, per column. */
+  @FunctionalInterface
+  interface PageStatisticsReader {
+    java.util.Map<Integer, List<java.util.Optional<io.shelfmark.parquet.metadata.PageStatistics>>>
+        read(List<Integer> columns) throws IOException;
   }
 
   static Prepared prepare(Segment segment, DataFileInfo file) throws IOException {

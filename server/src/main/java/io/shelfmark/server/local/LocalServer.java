@@ -81,6 +81,8 @@ public final class LocalServer {
           .build();
 
   private final ObjectStore dataStore;
+  // Query reads: QUERY_READS with the configured request cost (query.read-request-cost).
+  private volatile ReaderOptions queryReads = QUERY_READS;
   private final Optional<TieredCache> pageCache;
   private final ServedSegments segments;
   private final DeletedRowsSource deletes;
@@ -464,6 +466,16 @@ public final class LocalServer {
   }
 
   /**
+   * Sets what one more ranged GET of Parquet bytes is worth to this server's queries ({@code
+   * query.read-request-cost}): the reader fetches a partly selected column chunk's span whole when
+   * its pages' requests cost more than the bytes they skip. Set once, when the node starts.
+   */
+  public LocalServer readRequestCost(DataSize cost) {
+    queryReads = QUERY_READS.withRequestCost(cost);
+    return this;
+  }
+
+  /**
    * Executes {@code plan} over {@code files} of the snapshot {@code snapshotId} of {@code table},
    * until {@code deadline} or until {@code cancelled} turns true.
    *
@@ -686,10 +698,11 @@ public final class LocalServer {
             deadline,
             cancelled,
             Clock.systemUTC(),
-            QUERY_READS,
+            ExecutionContext.readerOptions(queryReads, options),
             limits,
             profiles,
-            ExecutionContext.useStarTrees(options));
+            ExecutionContext.useStarTrees(options),
+            ExecutionContext.usePageStatistics(options));
     PartialResult partial =
         sink.isPresent()
             ? queryExecutor.stream(plan, tasks, context, sink.get())

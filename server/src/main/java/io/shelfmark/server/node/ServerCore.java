@@ -118,6 +118,7 @@ public final class ServerCore implements AutoCloseable {
               deletes::deletedPositions,
               cheapWork,
               io);
+      server.readRequestCost(config.query().readRequestCost());
       return new ServerCore(
           resources, server, cache, postingLists, keptPages, cheapWork, heavyWork, io);
     } catch (IOException | RuntimeException e) {

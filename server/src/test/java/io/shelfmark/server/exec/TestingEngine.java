@@ -75,6 +75,7 @@ final class TestingEngine implements Closeable {
   private final ObjectStore dataStore;
   private ReaderOptions readerOptions = ReaderOptions.defaults();
   private boolean useStarTrees = true;
+  private boolean usePageStatistics = true;
   private final QueryExecutor executor;
   // Shared by the engine's segments like a server's, and small enough to evict: the oracle
   // comparisons then also cover cached and re-decoded posting lists.
@@ -166,6 +167,12 @@ final class TestingEngine implements Closeable {
     return this;
   }
 
+  /** Whether MIN/MAX may come from page statistics (the query option usePageStatistics). */
+  TestingEngine usePageStatistics(boolean use) {
+    this.usePageStatistics = use;
+    return this;
+  }
+
   TestingEngine readerOptions(ReaderOptions options) {
     this.readerOptions = options;
     return this;
@@ -198,7 +205,8 @@ final class TestingEngine implements Closeable {
             () -> false,
             Clock.systemUTC(),
             readerOptions)
-        .withStarTrees(useStarTrees);
+        .withStarTrees(useStarTrees)
+        .withPageStatistics(usePageStatistics);
   }
 
   PartialResult partial(String sql) {

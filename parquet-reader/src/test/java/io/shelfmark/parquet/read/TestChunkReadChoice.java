@@ -1,0 +1,116 @@
+package io.shelfmark.parquet.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shelfmark.config.unit.DataSize;
+import io.shelfmark.parquet.plan.PagePlanner.PlannedRange;
+import io.shelfmark.parquet.plan.RowGroupAccess;
+import io.shelfmark.storage.coalesce.ByteRange;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cost model of {@link ChunkReadChoice}: {@code requests × requestCost + bytes}, pages against
+ * the chunk's span, and where its answer flips.
+ */
+class TestChunkReadChoice {
+  private static final long KIB = 1024;
+
+  private static ReaderOptions options(long requestCost, ReaderOptions.ChunkReads reads) {
+    return ReaderOptions.builder()
+        .maxMergeDistance(DataSize.of(64, DataSize.Unit.KIBIBYTE))
+        .maxBufferSize(DataSize.of(2, DataSize.Unit.MEBIBYTE))
+        .requestCost(DataSize.ofBytes(requestCost))
+        .chunkReads(reads)
+        .build();
+  }
+
+  /** {@code count} pages of {@code size} bytes, {@code gap} bytes apart. */
+  private static List<ByteRange> pages(int count, long size, long gap) {
+    List<ByteRange> pages = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      pages.add(new ByteRange(4 + i * (size + gap), size));
+    }
+    return pages;
+  }
+
+  @Test
+  void flipsWhereTheModelSays() {
+    // 6 pages of 10 KiB, 100 KiB apart: page by page 6 reads of 60 KiB in all; whole one read of
+    // 560 KiB. Whole is cheaper iff 1 × c + 560 KiB < 6 × c + 60 KiB, that is c > 100 KiB.
+    List<ByteRange> chunk = pages(6, 10 * KIB, 100 * KIB);
+    assertThat(Coalescing.merge(chunk, options(0, ReaderOptions.ChunkReads.COST))).hasSize(6);
+    assertThat(
+            ChunkReadChoice.wholeIsCheaper(
+                chunk, options(100 * KIB, ReaderOptions.ChunkReads.COST)))
+        .isFalse();
+    assertThat(
+            ChunkReadChoice.wholeIsCheaper(
+                chunk, options(100 * KIB + 1, ReaderOptions.ChunkReads.COST)))
+        .isTrue();
+    assertThat(
+            ChunkReadChoice.wholeIsCheaper(
+                chunk,
+                options(ReaderOptions.DEFAULT_REQUEST_COST.bytes(), ReaderOptions.ChunkReads.COST)))
+        .isTrue();
+  }
+
+  @Test
+  void neverWholeWhenItSavesNoRequest() {
+    // Side by side: one read either way.
+    List<ByteRange> adjacent = pages(6, 10 * KIB, 0);
+    assertThat(
+            ChunkReadChoice.wholeIsCheaper(
+                adjacent, options(1 << 30, ReaderOptions.ChunkReads.WHOLE)))
+        .isFalse();
+    // 3 pages of 1 MiB, 1 MiB apart: the 5 MiB span is 3 reads of at most 2 MiB, as many as pages.
+    List<ByteRange> large = pages(3, 1 << 20, 1 << 20);
+    assertThat(
+            ChunkReadChoice.wholeIsCheaper(large, options(1 << 30, ReaderOptions.ChunkReads.WHOLE)))
+        .isFalse();
+  }
+
+  @Test
+  void forcedEitherWay() {
+    List<ByteRange> chunk = pages(6, 10 * KIB, 100 * KIB);
+    assertThat(ChunkReadChoice.wholeIsCheaper(chunk, options(0, ReaderOptions.ChunkReads.WHOLE)))
+        .isTrue();
+    List<PlannedRange> planned = new ArrayList<>();
+    for (ByteRange page : chunk) {
+      planned.add(new PlannedRange(page, true, 0, 3, RowGroupAccess.SELECTION));
+    }
+    boolean[] fetched = new boolean[planned.size()];
+    java.util.Arrays.fill(fetched, true);
+    assertThat(
+            ChunkReadChoice.wholeSpans(
+                planned, fetched, options(1 << 30, ReaderOptions.ChunkReads.PAGES)))
+        .isEmpty();
+    assertThat(
+            ChunkReadChoice.wholeSpans(
+                planned, fetched, options(0, ReaderOptions.ChunkReads.WHOLE)))
+        .containsExactly(ByteRange.between(4, chunk.get(5).end()));
+    // A scanned row group's chunk is contiguous already: never a span of its own.
+    List<PlannedRange> scanned = new ArrayList<>();
+    for (ByteRange page : chunk) {
+      scanned.add(new PlannedRange(page, true, 0, 3, RowGroupAccess.SCAN));
+    }
+    assertThat(
+            ChunkReadChoice.wholeSpans(
+                scanned, fetched, options(0, ReaderOptions.ChunkReads.WHOLE)))
+        .isEmpty();
+  }
+
+  @Test
+  void spansAreReadAsOneAndPiecesOfGapAloneAreDropped() {
+    // A span cut into 2 MiB reads whose middle piece holds no page: it is not fetched.
+    List<ByteRange> reads =
+        List.of(
+            new ByteRange(0, 2 << 20),
+            new ByteRange(2 << 20, 2 << 20),
+            new ByteRange(4 << 20, 100));
+    List<ByteRange> uses = List.of(new ByteRange(10, 100), new ByteRange(4 << 20, 50));
+    assertThat(Coalescing.readsHolding(reads, uses))
+        .containsExactly(new ByteRange(0, 2 << 20), new ByteRange(4 << 20, 100));
+  }
+}
