@@ -150,7 +150,7 @@ public final class BenchQueries {
     return List.copyOf(selected);
   }
 
-  /** Every query a run can name, in benchmark order ({@link IndexOnlyQueries} last). */
+  /** Every query a run can name, in benchmark order ({@link PageStatisticsQueries} last). */
   public static Stream<BenchQuery> known() {
     return Stream.of(ALL, ROWS_ONLY, IndexOnlyQueries.ALL, PageStatisticsQueries.ALL)
         .flatMap(List::stream);
