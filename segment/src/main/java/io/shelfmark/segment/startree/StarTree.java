@@ -247,6 +247,18 @@ public final class StarTree {
     return visited;
   }
 
+  /**
+   * {@link #traverse} without asking {@link #answers} first: visits the records as it does and
+   * returns how many, or -1 as soon as it meets a rolled-up record it cannot use (the visitor has
+   * then seen some records: the caller discards what it gathered). One pass where {@code answers}
+   * then {@code traverse} make two.
+   */
+  public long traverseIfAnswers(boolean[][] allowed, boolean[] grouped, RecordVisitor visitor) {
+    requireNonNull(visitor, "visitor is null");
+    checkShape(allowed, grouped);
+    return visit(0, allowed, grouped, lastIds(allowed), visitor);
+  }
+
   private void checkShape(boolean[][] allowed, boolean[] grouped) {
     if (allowed.length != arity || grouped.length != arity) {
       throw new IllegalArgumentException(

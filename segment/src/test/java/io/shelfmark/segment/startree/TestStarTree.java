@@ -100,7 +100,13 @@ class TestStarTree {
         if (!lastUsed) {
           assertThat(tree.answers(allowed, grouped)).isTrue();
         }
+        long[] seen = new long[1];
+        long traversed = tree.traverseIfAnswers(allowed, grouped, record -> seen[0]++);
+        assertThat(traversed >= 0)
+            .as("round %d query %d: one pass agrees with answers()", round, query)
+            .isEqualTo(tree.answers(allowed, grouped));
         if (tree.answers(allowed, grouped)) {
+          assertThat(traversed).isEqualTo(seen[0]);
           answeredOnLast += lastUsed ? 1 : 0;
           assertThat(viaTree(tree, grouped, allowedValues))
               .as("round %d query %d", round, query)

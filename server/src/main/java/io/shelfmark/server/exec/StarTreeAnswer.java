@@ -147,22 +147,33 @@ final class StarTreeAnswer {
       if (!constrainTime()) {
         return Optional.empty();
       }
-      // Rolled-up records (a sparse combination's last dimension aggregated away) answer no query
-      // that filters or groups by that dimension: the rows answer this file then.
+      return aggregate(keyDimensions, metrics);
+    }
+
+    /**
+     * Empty when the traversal meets a rolled-up record (a sparse combination's last dimension
+     * aggregated away) while the query filters or groups by that dimension: the rows answer this
+     * file then.
+     */
+    private Optional<StarTreeAnswer> aggregate(int[] keyDimensions, int[] metrics) {
+      Optional<TreeGroups> primitive = TreeGroups.of(plan, tree, keyDimensions, metrics);
+      if (primitive.isPresent()) {
+        long records = tree.traverseIfAnswers(allowed, grouped, primitive.get());
+        if (records < 0) {
+          return Optional.empty();
+        }
+        return Optional.of(
+            new StarTreeAnswer(
+                tree,
+                primitive.get().groups(),
+                primitive.get().docs(),
+                List.copyOf(edges),
+                records));
+      }
       if (!tree.answers(allowed, grouped)) {
         return Optional.empty();
       }
-      return Optional.of(aggregate(keyDimensions, metrics));
-    }
-
-    private StarTreeAnswer aggregate(int[] keyDimensions, int[] metrics) {
-      Optional<TreeGroups> primitive = TreeGroups.of(plan, tree, keyDimensions, metrics);
-      if (primitive.isPresent()) {
-        long records = tree.traverse(allowed, grouped, primitive.get());
-        return new StarTreeAnswer(
-            tree, primitive.get().groups(), primitive.get().docs(), List.copyOf(edges), records);
-      }
-      return aggregateBoxed(keyDimensions, metrics);
+      return Optional.of(aggregateBoxed(keyDimensions, metrics));
     }
 
     /** Groups by boxed key values: for keys whose ids do not pack into a long. */
