@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -134,6 +135,23 @@ public final class BenchCommand implements Callable<Integer> {
   int servers = BenchOptions.DEFAULT_SERVERS;
 
   @Option(
+      names = "--writer",
+      description =
+          "Which Parquet writer lays out the table: java (iceberg-core, the generator's settings)"
+              + " or pyarrow (the same rows rewritten by pyarrow.parquet with its defaults: 1 MiB"
+              + " pages, dictionary on every column, no page index; needs a Python with pyarrow,"
+              + " see --python) (default: ${DEFAULT-VALUE}).")
+  String writer = BenchWriter.JAVA.id();
+
+  @Option(
+      names = "--python",
+      description =
+          "The Python (with pyarrow) that --writer pyarrow runs (default: $SHELFMARK_PYTHON, then"
+              + " .shelfmark-build/pyenv/bin/python as bin/test builds it, then python3 on the"
+              + " PATH).")
+  Path python;
+
+  @Option(
       names = "--data-dir",
       description =
           "Where the lake and the nodes' data live; the table is reused across runs (default:"
@@ -152,7 +170,7 @@ public final class BenchCommand implements Callable<Integer> {
     return 0;
   }
 
-  BenchOptions options() {
+  public BenchOptions options() {
     List<BenchMode> parsedModes = new ArrayList<>();
     for (String mode : modes) {
       parsedModes.add(BenchMode.fromId(mode));
@@ -176,7 +194,9 @@ public final class BenchCommand implements Callable<Integer> {
         dataDir,
         out,
         parsedTopologies,
-        servers);
+        servers,
+        BenchWriter.fromId(writer),
+        Optional.ofNullable(python));
   }
 
   private String commandLine() {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -28,6 +29,10 @@ import java.util.OptionalLong;
  * @param topologies where the queries run, in order: the all-in-one node, a local cluster, or both
  *     (then the report gives the broker → server hop's cost per query)
  * @param servers server processes of the local cluster (topology {@code cluster})
+ * @param writer which Parquet writer lays out the table's data files
+ * @param python the Python with pyarrow the {@link BenchWriter#PYARROW} writer runs; empty to find
+ *     one (environment variable {@code SHELFMARK_PYTHON}, then {@code .shelfmark-build/pyenv}, then
+ *     {@code python3})
  */
 public record BenchOptions(
     long rows,
@@ -44,7 +49,9 @@ public record BenchOptions(
     Path dataDir,
     Path outDir,
     List<BenchTopology> topologies,
-    int servers) {
+    int servers,
+    BenchWriter writer,
+    Optional<Path> python) {
   public static final long DEFAULT_ROWS = 20_000_000;
   public static final int DEFAULT_SERVERS = 2;
   public static final long DEFAULT_LATENCY_MS = 20;
@@ -58,6 +65,8 @@ public record BenchOptions(
     requireNonNull(cold, "cold is null");
     requireNonNull(dataDir, "dataDir is null");
     requireNonNull(outDir, "outDir is null");
+    requireNonNull(writer, "writer is null");
+    requireNonNull(python, "python is null");
     modes = List.copyOf(requireNonNull(modes, "modes is null"));
     queries = List.copyOf(requireNonNull(queries, "queries is null"));
     topologies = List.copyOf(requireNonNull(topologies, "topologies is null"));
@@ -136,7 +145,9 @@ public record BenchOptions(
         dataDir,
         outDir,
         List.of(BenchTopology.ALL_IN_ONE),
-        DEFAULT_SERVERS);
+        DEFAULT_SERVERS,
+        BenchWriter.JAVA,
+        Optional.empty());
   }
 
   /** Whether the all-in-one node runs the queries. */
@@ -156,7 +167,7 @@ public record BenchOptions(
 
   /** The local cluster's run directory (its processes' configs, logs and data). */
   public Path clusterDir() {
-    return dataDir.resolve("cluster-" + rows + "-" + seed);
+    return dataDir.resolve("cluster-" + rows + "-" + seed + writer.directorySuffix());
   }
 
   private static void check(boolean valid, String option, Object value, String hint) {
@@ -168,7 +179,12 @@ public record BenchOptions(
 
   /** The directory of the lake (embedded S3 base directory and SQLite catalog). */
   public Path lakeDir() {
-    return dataDir.resolve("lake-" + rows + "-" + seed);
+    return dataDir.resolve("lake-" + rows + "-" + seed + writer.directorySuffix());
+  }
+
+  /** Where the {@link BenchWriter#PYARROW} writer stages the files it writes before upload. */
+  public Path stagingDir() {
+    return dataDir.resolve("staging-" + rows + "-" + seed + writer.directorySuffix());
   }
 
   /** Where the child JVMs of cold runs keep their config, port file and log. */
@@ -178,6 +194,8 @@ public record BenchOptions(
 
   /** The node data directory of one mode (segments, cache); emptied before each cold start. */
   public Path nodeDir(BenchMode mode) {
-    return dataDir.resolve("node-" + rows + "-" + seed).resolve(mode.id().replace('+', '-'));
+    return dataDir
+        .resolve("node-" + rows + "-" + seed + writer.directorySuffix())
+        .resolve(mode.id().replace('+', '-'));
   }
 }

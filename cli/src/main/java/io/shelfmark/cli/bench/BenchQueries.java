@@ -151,7 +151,7 @@ public final class BenchQueries {
   }
 
   /** Every query a run can name, in benchmark order ({@link IndexOnlyQueries} last). */
-  private static Stream<BenchQuery> known() {
+  public static Stream<BenchQuery> known() {
     return Stream.of(ALL, ROWS_ONLY, IndexOnlyQueries.ALL).flatMap(List::stream);
   }
 

@@ -33,6 +33,8 @@ class TestBenchCommand {
         .contains("in-jvm (a fresh node")
         .contains("--out=<out>")
         .contains("--data-dir=<dataDir>")
+        .contains("--writer=<writer>")
+        .contains("--python=<python>")
         .contains("20000000")
         .contains("pinned+pages");
   }
@@ -84,6 +86,22 @@ class TestBenchCommand {
     assertThat(options.qpsSweep()).isFalse();
     assertThat(options.cold()).isEqualTo(ColdStart.PROCESS);
     assertThat(parse("--cold", "in-jvm").cold()).isEqualTo(ColdStart.IN_JVM);
+    assertThat(options.writer()).isEqualTo(BenchWriter.JAVA);
+    assertThat(options.python()).isEmpty();
+    assertThat(options.lakeDir().getFileName().toString()).isEqualTo("lake-20000000-42");
+  }
+
+  @Test
+  void thePyarrowWriterHasItsOwnDirectories() {
+    BenchOptions options =
+        parse("--writer", "PyArrow", "--python", "/opt/py/bin/python", "--data-dir", "/tmp/b");
+    assertThat(options.writer()).isEqualTo(BenchWriter.PYARROW);
+    assertThat(options.python()).hasValue(Path.of("/opt/py/bin/python"));
+    assertThat(options.lakeDir()).isEqualTo(Path.of("/tmp/b/lake-20000000-42-pyarrow"));
+    assertThat(options.nodeDir(BenchMode.PINNED))
+        .isEqualTo(Path.of("/tmp/b/node-20000000-42-pyarrow/pinned"));
+    assertThat(options.clusterDir()).isEqualTo(Path.of("/tmp/b/cluster-20000000-42-pyarrow"));
+    assertThat(options.stagingDir()).isEqualTo(Path.of("/tmp/b/staging-20000000-42-pyarrow"));
   }
 
   @Test
@@ -107,6 +125,9 @@ class TestBenchCommand {
     assertThatThrownBy(() -> parse("--cold", "warm"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot use --cold 'warm': unknown (use process or in-jvm)");
+    assertThatThrownBy(() -> parse("--writer", "spark"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot use bench writer 'spark': unknown (use java or pyarrow)");
   }
 
   @Test

@@ -112,7 +112,7 @@ public record PartialResult(
       List<PartialResult> partials, Runnable check, MergeLimits limits) {
     requireNonNull(partials, "partials is null");
     ExecutionStatistics sum = ExecutionStatistics.EMPTY;
-    Map<List<Object>, Object> byKey = new LinkedHashMap<>();
+    Map<List<Object>, Object> byKey;
     PartialResult only = null;
     int withGroups = 0;
     for (PartialResult partial : partials) {
@@ -132,6 +132,13 @@ public record PartialResult(
       limits.groups().accept(groups.size());
       return new PartialResult(true, groups, List.of(), sum);
     }
+    // Sized for every group being distinct, at most a million: rehashing a growing map of
+    // list keys was a tenth of a 200,000-group query's time.
+    long total = 0;
+    for (PartialResult partial : partials) {
+      total += partial.groups.size();
+    }
+    byKey = LinkedHashMap.newLinkedHashMap((int) Math.min(total, 1 << 20));
     int seen = 0;
     for (PartialResult partial : partials) {
       for (Group group : partial.groups) {

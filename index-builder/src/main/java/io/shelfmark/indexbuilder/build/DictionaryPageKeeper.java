@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -27,10 +28,21 @@ import java.util.concurrent.Executor;
  * read here also serve the build's own decoding of the indexed columns (handed to the reader as
  * kept pages), so no dictionary page is fetched twice.
  *
- * <p>Choice: every column chunk's dictionary page, smallest first, while the pages' bytes stay
- * within the budget ({@code dictionary-pages.max-size} per data file). Smallest first keeps the
- * most chunks per byte: a chunk whose page is not kept costs one more range in a query's read
- * (often merged with its data pages), whatever its size. Deterministic: ties go by file offset.
+ * <p>Choice: column chunks' dictionary pages within the budget ({@code dictionary-pages.max-size}
+ * per data file, at most {@link #MAX_SHARE_OF_FILE} of it), first those of the columns the segment
+ * does not index, then those of the indexed ones ({@link
+ * io.shelfmark.indexbuilder.column.FileColumns#indexedLeaves}); smallest first within each group; a
+ * page that does not fit is skipped and smaller ones after it may still be kept. A query reads an
+ * unindexed column (a measure such as {@code sum_rollup}) from Parquet whenever it needs it, and
+ * each of its dictionary-encoded pages needs the chunk's dictionary page; an indexed column's
+ * values come from the segment (dictionary, forward, sorted or inverted index), so its dictionary
+ * page is read only by the rarer query that decodes its pages. On pyarrow-written files (dictionary
+ * on every column, falling back to PLAIN past 1 MiB) the measures' pages are the largest, about 1
+ * MiB each, and smallest-first left exactly them out: the benchmark's Q2 and Q3 fetched the 1 MiB
+ * dictionary page of their measure on every query (performance.md, the pyarrow table). Smallest
+ * first within a group keeps the most chunks per byte: a chunk whose page is not kept costs one
+ * more range in a query's read (often merged with its data pages), whatever its size.
+ * Deterministic: ties go by file offset.
  *
  * <p>Stateless; the reads run on the given executor (they block).
  */
@@ -51,31 +63,47 @@ final class DictionaryPageKeeper {
     return Math.min(maxBytes, (long) (fileSize * MAX_SHARE_OF_FILE));
   }
 
-  /** The dictionary pages to keep within {@code maxBytes}, in file order. */
-  static List<ByteRange> choose(FilePageLocations pages, long maxBytes) {
-    List<ByteRange> all = new ArrayList<>();
+  /**
+   * The dictionary pages to keep within {@code maxBytes}, in file order.
+   *
+   * @param indexedLeaves the leaf columns (by index in the file's schema) the segment indexes:
+   *     their pages come after every other column's
+   */
+  static List<ByteRange> choose(
+      FilePageLocations pages, long maxBytes, Set<Integer> indexedLeaves) {
+    List<Candidate> all = new ArrayList<>();
     for (int rowGroup = 0; rowGroup < pages.rowGroupCount(); rowGroup++) {
       for (int column = 0; column < pages.columnCount(); column++) {
+        boolean indexed = indexedLeaves.contains(column);
         pages
             .find(rowGroup, column)
             .filter(ColumnChunkPages::hasDictionaryPage)
             .ifPresent(
-                chunk -> all.add(new ByteRange(chunk.dictionaryOffset(), chunk.dictionarySize())));
+                chunk ->
+                    all.add(
+                        new Candidate(
+                            new ByteRange(chunk.dictionaryOffset(), chunk.dictionarySize()),
+                            indexed)));
       }
     }
-    all.sort(Comparator.comparingLong(ByteRange::length).thenComparingLong(ByteRange::offset));
+    all.sort(
+        Comparator.comparing(Candidate::indexed)
+            .thenComparingLong((Candidate c) -> c.range().length())
+            .thenComparingLong(c -> c.range().offset()));
     List<ByteRange> chosen = new ArrayList<>();
     long bytes = 0;
-    for (ByteRange range : all) {
-      if (bytes + range.length() > maxBytes) {
-        break;
+    for (Candidate candidate : all) {
+      if (bytes + candidate.range().length() <= maxBytes) {
+        bytes += candidate.range().length();
+        chosen.add(candidate.range());
       }
-      bytes += range.length();
-      chosen.add(range);
     }
     chosen.sort(Comparator.naturalOrder());
     return chosen;
   }
+
+  /** A chunk's dictionary page and whether the segment indexes the chunk's column. */
+  private record Candidate(ByteRange range, boolean indexed) {}
 
   /**
    * Reads {@code ranges} of {@code file} with coalesced GETs, all started at once.

@@ -186,7 +186,8 @@ public final class SegmentFileBuilder {
             location,
             DictionaryPageKeeper.choose(
                 pages,
-                DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSize())),
+                DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSize()),
+                columns.indexedLeaves()),
             options.reader());
     long metadataDone = ticker.read();
 

@@ -23,9 +23,11 @@ import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.startree.StarTree;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,7 +155,7 @@ public final class FileColumns {
         metrics.add(new StarTreeFeeder.Flat(leafIndex(leaf), conversion, 0));
       }
     }
-    return new StarTreeFeeder(tree, dimensions, metrics);
+    return new StarTreeFeeder(tree, dimensions, metrics, footer.rowCount());
   }
 
   /** The batch index of {@code leaf} in the read, adding it to the leaves read when new. */
@@ -174,8 +176,8 @@ public final class FileColumns {
     for (int t = 0; t < starTreeFeeders.size(); t++) {
       StarTreeFeeder feeder = starTreeFeeders.get(t);
       long start = System.nanoTime();
-      int collected = feeder.collectedRecords();
       StarTree tree = feeder.build(footer.rowCount());
+      int collected = feeder.collectedRecords();
       if (log.isDebugEnabled()) {
         log.debug(
             "star-tree[{}] of {}: {} rows, {} records collected, {} kept ({} star, {} rolled up),"
@@ -248,6 +250,28 @@ public final class FileColumns {
 
   private ParquetLocation where(ColumnSchema leaf) {
     return ParquetLocation.file(footer.file()).withColumn(leaf.dottedPath());
+  }
+
+  /**
+   * The file's leaf columns, by their index in the footer's schema, that the segment indexes: the
+   * spec's columns, whose values a query reads from the segment (dictionary, forward, sorted or
+   * inverted index) rather than from Parquet pages, and the key and value leaves of the map columns
+   * whose keys it extracts (a query on an extracted key reads no map page; one on another key
+   * does).
+   */
+  public Set<Integer> indexedLeaves() {
+    Set<Integer> leaves = new HashSet<>();
+    for (Optional<ResolvedColumn> column : columns) {
+      column.ifPresent(resolved -> leaves.add(resolved.leaf().index()));
+    }
+    for (Optional<ResolvedMap> map : maps) {
+      map.ifPresent(
+          resolved -> {
+            leaves.add(resolved.key().index());
+            leaves.add(resolved.value().index());
+          });
+    }
+    return Set.copyOf(leaves);
   }
 
   /** The Parquet leaf columns to read, by dotted path; empty when the file has none of them. */

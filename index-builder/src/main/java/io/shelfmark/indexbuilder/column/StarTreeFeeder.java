@@ -38,10 +38,18 @@ final class StarTreeFeeder {
   private final List<Source> dimensions;
   private final List<Source> metrics;
   private final StarTreeBuilder builder;
+  // Per-batch columns, reused across row groups (see ensureScratch).
+  private int[][] ids;
+  private boolean[][] nulls;
+  private long[][] longs;
+  private double[][] doubles;
   private long rowsFed;
   private long feedNanos;
 
-  StarTreeFeeder(StarTreeSpec spec, List<Source> dimensions, List<Source> metrics) {
+  /**
+   * @param fileRows the data file's rows (from its footer), to size the row buffers once
+   */
+  StarTreeFeeder(StarTreeSpec spec, List<Source> dimensions, List<Source> metrics, long fileRows) {
     this.spec = requireNonNull(spec, "spec is null");
     this.dimensions = List.copyOf(dimensions);
     this.metrics = List.copyOf(metrics);
@@ -52,55 +60,29 @@ final class StarTreeFeeder {
             spec.maxLeafRecords(),
             spec.minRowsPerRecord(),
             spec.skipStarDimensions());
+    builder.expectRows((int) Math.min(fileRows, 1 << 24));
   }
 
   void feed(RowGroupBatch batch) {
     long start = System.nanoTime();
     int rows = batch.rows().size();
+    ensureScratch(rows);
     int arity = dimensions.size();
-    int[][] ids = new int[arity][];
     for (int d = 0; d < arity; d++) {
-      ids[d] = dimensionIds(d, batch, rows);
+      dimensionIds(d, batch, rows, ids[d]);
     }
-    int metricCount = metrics.size();
-    boolean[][] nulls = new boolean[metricCount][];
-    long[][] longs = new long[metricCount][];
-    double[][] doubles = new double[metricCount][];
-    for (int m = 0; m < metricCount; m++) {
-      nulls[m] = new boolean[rows];
-      boolean isLong = spec.metrics().get(m).type() == ValueType.LONG;
-      if (isLong) {
-        longs[m] = new long[rows];
-      } else {
-        doubles[m] = new double[rows];
-      }
+    for (int m = 0; m < metrics.size(); m++) {
+      Arrays.fill(nulls[m], 0, rows, false);
       fillMetric(metrics.get(m), batch, rows, nulls[m], longs[m], doubles[m]);
     }
-    int[] tuple = new int[arity];
-    boolean[] rowNulls = new boolean[metricCount];
-    long[] rowLongs = new long[metricCount];
-    double[] rowDoubles = new double[metricCount];
-    for (int r = 0; r < rows; r++) {
-      for (int d = 0; d < arity; d++) {
-        tuple[d] = ids[d][r];
-      }
-      for (int m = 0; m < metricCount; m++) {
-        rowNulls[m] = nulls[m][r];
-        if (longs[m] != null) {
-          rowLongs[m] = longs[m][r];
-        } else {
-          rowDoubles[m] = doubles[m][r];
-        }
-      }
-      builder.addRow(tuple, rowNulls, rowLongs, rowDoubles);
-    }
+    builder.addRows(ids, nulls, longs, doubles, rows);
     rowsFed += rows;
     feedNanos += System.nanoTime() - start;
   }
 
-  /** Distinct dimension tuples collected so far. */
+  /** The distinct dimension tuples of the rows, before any roll-up; known once built. */
   int collectedRecords() {
-    return builder.recordCount();
+    return builder.collectedRecords();
   }
 
   /** Time spent in {@link #feed}, for the build's debug log. */
@@ -110,6 +92,10 @@ final class StarTreeFeeder {
 
   /** The tree over every row fed, plus null rows up to {@code fileRows} (nothing was read). */
   StarTree build(long fileRows) {
+    ids = null;
+    nulls = null;
+    longs = null;
+    doubles = null;
     int arity = dimensions.size();
     int[] tuple = new int[arity];
     for (int d = 0; d < arity; d++) {
@@ -125,10 +111,32 @@ final class StarTreeFeeder {
     return builder.build();
   }
 
-  private int[] dimensionIds(int d, RowGroupBatch batch, int rows) {
-    int[] ids = new int[rows];
+  /**
+   * Sizes the per-batch columns for {@code rows}: kept across row groups, since a row group's
+   * columns are megabytes that G1 would otherwise allocate as humongous objects each time.
+   */
+  private void ensureScratch(int rows) {
+    if (ids != null && ids.length > 0 && ids[0].length >= rows) {
+      return;
+    }
+    int size = Math.max(rows, 1024);
+    int metricCount = metrics.size();
+    ids = new int[dimensions.size()][size];
+    nulls = new boolean[metricCount][size];
+    longs = new long[metricCount][];
+    doubles = new double[metricCount][];
+    for (int m = 0; m < metricCount; m++) {
+      if (spec.metrics().get(m).type() == ValueType.LONG) {
+        longs[m] = new long[size];
+      } else {
+        doubles[m] = new double[size];
+      }
+    }
+  }
+
+  private void dimensionIds(int d, RowGroupBatch batch, int rows, int[] ids) {
     switch (dimensions.get(d)) {
-      case Absent absent -> Arrays.fill(ids, builder.valueId(d, null));
+      case Absent absent -> Arrays.fill(ids, 0, rows, builder.valueId(d, null));
       case Flat flat -> {
         ColumnBatch column = batch.columns().get(flat.batchIndex());
         int nullId = -1;
@@ -160,7 +168,6 @@ final class StarTreeFeeder {
       }
       case MapKey mapKey -> mapKeyIds(d, mapKey, batch, rows, ids);
     }
-    return ids;
   }
 
   /**

@@ -70,6 +70,48 @@ final class Aggregates {
     }
   }
 
+  /**
+   * The longs one row takes in {@link #addPacked}'s layout: null flags, then one value a metric.
+   */
+  int packedWidth() {
+    return (offsets.length + 63) / 64 + offsets.length;
+  }
+
+  /**
+   * Writes one row in the packed layout {@link #addPacked} reads: a bit per metric, set when null,
+   * in {@code (metrics + 63) / 64} words, then per metric its value (a double as its raw bits).
+   */
+  void pack(long[] target, int at, boolean[] nulls, long[] longValues, double[] doubleValues) {
+    int values = at + (offsets.length + 63) / 64;
+    for (int m = 0; m < offsets.length; m++) {
+      if (nulls[m]) {
+        target[at + (m >>> 6)] |= 1L << m;
+      } else {
+        target[values + m] = longs[m] ? longValues[m] : Double.doubleToRawLongBits(doubleValues[m]);
+      }
+    }
+  }
+
+  /** {@link #addRow} of a row written by {@link #pack}, at {@code from} of {@code source}. */
+  void addPacked(long[] target, int at, long[] source, int from) {
+    target[at]++;
+    int values = from + (offsets.length + 63) / 64;
+    for (int m = 0; m < offsets.length; m++) {
+      if ((source[from + (m >>> 6)] & (1L << m)) != 0) {
+        continue;
+      }
+      int o = at + offsets[m];
+      long seen = target[o]++;
+      long value = source[values + m];
+      if (longs[m]) {
+        addLong(target, o, value, value, value, seen == 0, extremes[m]);
+      } else {
+        double d = Double.longBitsToDouble(value);
+        addDouble(target, o, d, d, d, seen == 0, extremes[m]);
+      }
+    }
+  }
+
   /** Merges record {@code from} of {@code source} into record {@code at} of {@code target}. */
   void merge(long[] target, int at, long[] source, int from) {
     target[at] += source[from];

@@ -14,10 +14,11 @@ import java.util.Set;
 /**
  * Collects one data file's rows into star-tree records: each distinct tuple of dimension values
  * with its aggregates. Lifecycle: {@link #valueId} (or {@link #longValueId} for a LONG dimension,
- * without boxing) for each row's dimension values, {@link #addRow} with those ids and the row's
- * metric values, then {@link #build} once. Memory: one record per distinct tuple (4 bytes per
- * dimension plus 8 per aggregate slot, plus 8 in the hash table) and each dimension's distinct
- * values. Not thread safe.
+ * without boxing) for each row's dimension values, {@link #addRow} (or {@link #addRows} for a
+ * batch) with those ids and the row's metric values, then {@link #build} once. Memory while
+ * collecting: per row 4 bytes per dimension and 8 per metric (plus a null word), and each
+ * dimension's distinct values; {@link #build} adds 8 bytes per row for the sort and then the
+ * records. Not thread safe.
  *
  * <p>With {@code minRowsPerRecord} above 1, the records of the last dimension are kept only where
  * they pay: for each combination of the other dimensions' values whose records hold fewer than
@@ -41,10 +42,16 @@ public final class StarTreeBuilder {
   private final int[] idCounts;
   private final int[] nullIds;
   private final int arity;
-  private int[] tuples = new int[1024];
+  // The rows as fed: per row its provisional ids, and its metric values packed (Aggregates.pack).
+  private int[] rowIds = new int[1024];
+  private long[] rowValues;
+  private final int rowWidth;
+  private int rowCount;
+  // The records (distinct tuples) and their aggregates, filled by build.
+  private int[] tuples;
   private long[] rows;
   private int records;
-  private int[] table = new int[1024];
+  private int collectedRecords = -1;
   private boolean built;
 
   /**
@@ -96,7 +103,8 @@ public final class StarTreeBuilder {
     this.idCounts = new int[arity];
     this.nullIds = new int[arity];
     Arrays.fill(nullIds, -1);
-    this.rows = new long[1024 * aggregates.width()];
+    this.rowWidth = aggregates.packedWidth();
+    this.rowValues = new long[1024 * rowWidth];
   }
 
   /**
@@ -146,24 +154,111 @@ public final class StarTreeBuilder {
    */
   public void addRow(int[] ids, boolean[] nulls, long[] longValues, double[] doubleValues) {
     checkState(!built, "Cannot add a row to a built star-tree");
-    int record = findOrAdd(ids);
-    aggregates.addRow(rows, record * aggregates.width(), nulls, longValues, doubleValues);
+    ensureRows(1);
+    System.arraycopy(ids, 0, rowIds, rowCount * arity, arity);
+    aggregates.pack(rowValues, rowCount * rowWidth, nulls, longValues, doubleValues);
+    rowCount++;
   }
 
-  /** Records so far (distinct dimension tuples). */
-  public int recordCount() {
-    return records;
+  /**
+   * Adds {@code count} rows given by column, as {@link #addRow} would one by one.
+   *
+   * @param ids per dimension, per row the value's id from {@link #valueId}
+   * @param nulls per metric, per row whether the value is null
+   * @param longValues per metric, its rows' values when it is a LONG metric (else null)
+   * @param doubleValues per metric, its rows' values when it is a DOUBLE metric (else null)
+   */
+  public void addRows(
+      int[][] ids, boolean[][] nulls, long[][] longValues, double[][] doubleValues, int count) {
+    checkState(!built, "Cannot add a row to a built star-tree");
+    ensureRows(count);
+    for (int d = 0; d < arity; d++) {
+      int[] column = ids[d];
+      int at = rowCount * arity + d;
+      for (int r = 0; r < count; r++, at += arity) {
+        rowIds[at] = column[r];
+      }
+    }
+    int nullWords = rowWidth - nulls.length;
+    for (int m = 0; m < nulls.length; m++) {
+      boolean[] columnNulls = nulls[m];
+      long[] longs = longValues[m];
+      double[] doubles = doubleValues[m];
+      int at = rowCount * rowWidth;
+      int word = m >>> 6;
+      long bit = 1L << m;
+      for (int r = 0; r < count; r++, at += rowWidth) {
+        if (columnNulls[r]) {
+          rowValues[at + word] |= bit;
+        } else {
+          rowValues[at + nullWords + m] =
+              longs != null ? longs[r] : Double.doubleToRawLongBits(doubles[r]);
+        }
+      }
+    }
+    rowCount += count;
   }
 
-  private int findOrAdd(int[] ids) {
+  private void ensureRows(int more) {
+    long needed = (long) rowCount + more;
+    checkState(
+        needed * Math.max(arity, rowWidth) < Integer.MAX_VALUE,
+        "Cannot add %s rows to a star-tree of %s rows: a file's tree holds at most %s rows",
+        more,
+        rowCount,
+        Integer.MAX_VALUE / Math.max(arity, rowWidth));
+    if (needed * arity > rowIds.length) {
+      rowIds =
+          Arrays.copyOf(
+              rowIds,
+              (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed * arity, rowIds.length * 2L)));
+    }
+    if (needed * rowWidth > rowValues.length) {
+      rowValues =
+          Arrays.copyOf(
+              rowValues,
+              (int)
+                  Math.min(
+                      Integer.MAX_VALUE - 8, Math.max(needed * rowWidth, rowValues.length * 2L)));
+    }
+  }
+
+  /**
+   * Sizes the row buffers for {@code rows} rows (a data file's row count, known from its footer),
+   * so that a big file's rows are not copied over and over as the buffers double.
+   */
+  public void expectRows(int rows) {
+    checkArgument(rows >= 0, "rows must not be negative: %s", rows);
+    if (rows > rowCount) {
+      ensureRows(rows - rowCount);
+    }
+  }
+
+  /** Rows added so far. */
+  public int rowCount() {
+    return rowCount;
+  }
+
+  /** The distinct dimension tuples of the rows, before any roll-up; known once built. */
+  public int collectedRecords() {
+    checkState(built, "Cannot count a star-tree's records before it is built");
+    return collectedRecords;
+  }
+
+  /**
+   * Hash-table collection, the way records were collected before {@link SortedRecords}: for tuples
+   * whose packed key does not fit in a long, and as the reference the sorted path is tested
+   * against. Returns the record of the tuple at {@code ids[from..]}.
+   */
+  private int findOrAdd(int[] table, int[] ids, int from) {
     int mask = table.length - 1;
-    int slot = hash(ids) & mask;
+    int slot = hash(ids, from) & mask;
     while (true) {
       int entry = table[slot];
       if (entry == 0) {
         break;
       }
-      if (Arrays.equals(tuples, (entry - 1) * arity, entry * arity, ids, 0, arity)) {
+      if (Arrays.equals(tuples, (entry - 1) * arity, entry * arity, ids, from, from + arity)) {
         return entry - 1;
       }
       slot = (slot + 1) & mask;
@@ -175,26 +270,9 @@ public final class StarTreeBuilder {
     if ((record + 1) * aggregates.width() > rows.length) {
       rows = Arrays.copyOf(rows, rows.length * 2);
     }
-    System.arraycopy(ids, 0, tuples, record * arity, arity);
+    System.arraycopy(ids, from, tuples, record * arity, arity);
     table[slot] = record + 1;
-    if (records * 2 > table.length) {
-      rehash();
-    }
     return record;
-  }
-
-  private void rehash() {
-    table = new int[table.length * 2];
-    int mask = table.length - 1;
-    int[] probe = new int[arity];
-    for (int record = 0; record < records; record++) {
-      System.arraycopy(tuples, record * arity, probe, 0, arity);
-      int slot = hash(probe) & mask;
-      while (table[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
-      table[slot] = record + 1;
-    }
   }
 
   /**
@@ -203,10 +281,10 @@ public final class StarTreeBuilder {
    * seconds in consecutive slots, and linear probing then walks ever longer runs: at 1.6M records
    * per file the build took quadratic time.
    */
-  private int hash(int[] ids) {
+  private int hash(int[] ids, int from) {
     int h = 0;
     for (int d = 0; d < arity; d++) {
-      h = h * 0x9E3779B1 + ids[d];
+      h = h * 0x9E3779B1 + ids[from + d];
     }
     // MurmurHash3's 32-bit finalizer.
     h ^= h >>> 16;
@@ -216,14 +294,27 @@ public final class StarTreeBuilder {
     return h ^ (h >>> 16);
   }
 
-  /** Sorts each dimension's values, renumbers the records and builds the tree. */
+  /**
+   * Sorts each dimension's values, aggregates the rows into records (by one sort of packed keys,
+   * {@link SortedRecords}, or through a hash table when a tuple does not pack into a long) and
+   * builds the tree.
+   */
   public StarTree build() {
+    return build(false);
+  }
+
+  /** {@link #build} through the hash table whatever the tuples' size: the tests' reference. */
+  StarTree buildHashed() {
+    return build(true);
+  }
+
+  private StarTree build(boolean hashed) {
     checkState(!built, "Cannot build a star-tree twice");
     built = true;
-    table = null;
     Object[][] values = new Object[arity][];
     boolean[] hasNull = new boolean[arity];
     int[][] renumber = new int[arity][];
+    int[] finalCounts = new int[arity];
     for (int d = 0; d < arity; d++) {
       hasNull[d] = nullIds[d] >= 0;
       renumber[d] = new int[idCounts[d]];
@@ -231,22 +322,73 @@ public final class StarTreeBuilder {
       if (hasNull[d]) {
         renumber[d][nullIds[d]] = values[d].length;
       }
+      finalCounts[d] = values[d].length + (hasNull[d] ? 1 : 0);
     }
-    for (int record = 0; record < records; record++) {
-      for (int d = 0; d < arity; d++) {
-        int at = record * arity + d;
-        tuples[at] = renumber[d][tuples[at]];
-      }
-    }
-    return new StarTreeConstruction(
+    StarTreeConstruction construction =
+        new StarTreeConstruction(
             dimensions,
             values,
             hasNull,
             aggregates,
             maxLeafRecords,
             minRowsPerRecord,
-            skipStarDimensions)
-        .construct(tuples, rows, records);
+            skipStarDimensions);
+    if (!hashed && SortedRecords.keyBits(finalCounts, rowCount) <= 63) {
+      SortedRecords sorted =
+          SortedRecords.aggregate(
+              arity,
+              aggregates,
+              minRowsPerRecord,
+              rowIds,
+              rowCount,
+              renumber,
+              finalCounts,
+              rowValues,
+              rowWidth);
+      rowIds = null;
+      rowValues = null;
+      collectedRecords = sorted.collected();
+      return construction.constructSorted(
+          sorted.tuples(), sorted.rows(), sorted.records(), sorted.rolledUp());
+    }
+    collectHashed();
+    for (int record = 0; record < records; record++) {
+      for (int d = 0; d < arity; d++) {
+        int at = record * arity + d;
+        tuples[at] = renumber[d][tuples[at]];
+      }
+    }
+    collectedRecords = records;
+    return construction.construct(tuples, rows, records);
+  }
+
+  private void collectHashed() {
+    tuples = new int[1024 * arity];
+    rows = new long[1024 * aggregates.width()];
+    int[] table = new int[1024];
+    int width = aggregates.width();
+    for (int row = 0; row < rowCount; row++) {
+      int record = findOrAdd(table, rowIds, row * arity);
+      aggregates.addPacked(rows, record * width, rowValues, row * rowWidth);
+      if (records * 2 > table.length) {
+        table = rehash(table.length * 2);
+      }
+    }
+    rowIds = null;
+    rowValues = null;
+  }
+
+  private int[] rehash(int size) {
+    int[] table = new int[size];
+    int mask = size - 1;
+    for (int record = 0; record < records; record++) {
+      int slot = hash(tuples, record * arity) & mask;
+      while (table[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = record + 1;
+    }
+    return table;
   }
 
   /** A LONG dimension's values in order, and each provisional id's final id in {@code renumber}. */

@@ -84,6 +84,10 @@ final class StarTreeConstruction {
     if (rollUp()) {
       dropUnusedValues();
     }
+    return buildTree();
+  }
+
+  private StarTree buildTree() {
     int root = newNode(StarTree.ROOT, 0, this.records);
     build(root, 0);
     return new StarTree(
@@ -101,6 +105,20 @@ final class StarTreeConstruction {
             Arrays.copyOf(nodeSplit, nodes),
             Arrays.copyOf(nodeFirstChild, nodes),
             Arrays.copyOf(nodeChildren, nodes)));
+  }
+
+  /**
+   * {@link #construct} over records already sorted in split order and rolled up ({@link
+   * SortedRecords}); {@code rolledUp} says whether any run was.
+   */
+  StarTree constructSorted(int[] tuples, long[] rows, int records, boolean rolledUp) {
+    this.tuples = tuples;
+    this.rows = rows;
+    this.records = records;
+    if (rolledUp) {
+      dropUnusedValues();
+    }
+    return buildTree();
   }
 
   private void build(int node, int level) {

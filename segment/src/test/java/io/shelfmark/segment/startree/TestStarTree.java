@@ -177,6 +177,33 @@ class TestStarTree {
     assertThat(tree.answers(allowed(tree, tailSeconds), grouped)).isFalse();
   }
 
+  /**
+   * The sorted collection ({@link SortedRecords}) must build the very tree the hash table built:
+   * the same records, aggregated in the same order, rolled up by the same rule, byte for byte; over
+   * random rows, leaf sizes, roll-up thresholds, rows fed one by one and in batches.
+   */
+  @Test
+  void sortedCollectionBuildsTheHashedTreeByteForByte() {
+    Random random = new Random(8008);
+    int rolledTrees = 0;
+    for (int round = 0; round < 60; round++) {
+      List<Row> rows = randomRows(random, random.nextInt(0, 4000));
+      int minRows = new int[] {1, 2, 3, 40}[round % 4];
+      int maxLeaf = new int[] {1, 7, 100_000}[round % 3];
+      Set<Integer> skip = round % 2 == 0 ? Set.of() : Set.of(1);
+      StarTreeBuilder sorted = builder(rows, maxLeaf, minRows, skip, round % 5 == 0);
+      StarTreeBuilder hashed = builder(rows, maxLeaf, minRows, skip, false);
+      StarTree sortedTree = sorted.build();
+      StarTree hashedTree = hashed.buildHashed();
+      assertThat(sortedTree.serialize())
+          .as("round %d: %d rows, min rows %d", round, rows.size(), minRows)
+          .isEqualTo(hashedTree.serialize());
+      assertThat(sorted.collectedRecords()).isEqualTo(hashed.collectedRecords());
+      rolledTrees += sortedTree.rolledUpRecordCount() > 0 ? 1 : 0;
+    }
+    assertThat(rolledTrees).isGreaterThan(10);
+  }
+
   @Test
   void rolledUpIdOutsideTheLastDimensionIsRefused() {
     List<Row> rows = List.of(new Row(new Object[] {1L, "a", 1.0, 5L}, 1L, 1.0));
@@ -236,7 +263,31 @@ class TestStarTree {
   }
 
   private static StarTree build(List<Row> rows, int maxLeaf, int minRows, Set<Integer> skip) {
+    return builder(rows, maxLeaf, minRows, skip, false).build();
+  }
+
+  private static StarTreeBuilder builder(
+      List<Row> rows, int maxLeaf, int minRows, Set<Integer> skip, boolean batched) {
     StarTreeBuilder builder = new StarTreeBuilder(DIMENSIONS, METRICS, maxLeaf, minRows, skip);
+    if (batched) {
+      int n = rows.size();
+      int[][] ids = new int[4][n];
+      boolean[][] nulls = new boolean[2][n];
+      long[][] longs = {new long[n], null};
+      double[][] doubles = {null, new double[n]};
+      for (int r = 0; r < n; r++) {
+        Row row = rows.get(r);
+        for (int d = 0; d < 4; d++) {
+          ids[d][r] = builder.valueId(d, row.dims()[d]);
+        }
+        nulls[0][r] = row.x() == null;
+        nulls[1][r] = row.y() == null;
+        longs[0][r] = row.x() == null ? 0 : row.x();
+        doubles[1][r] = row.y() == null ? 0 : row.y();
+      }
+      builder.addRows(ids, nulls, longs, doubles, n);
+      return builder;
+    }
     int[] ids = new int[4];
     for (Row row : rows) {
       for (int d = 0; d < 4; d++) {
@@ -248,7 +299,7 @@ class TestStarTree {
           new long[] {row.x() == null ? 0 : row.x(), 0},
           new double[] {0, row.y() == null ? 0 : row.y()});
     }
-    return builder.build();
+    return builder;
   }
 
   private static StarTree roundTrip(StarTree tree) throws CorruptSegmentException {

@@ -76,8 +76,8 @@ final class GroupTable {
     return groupCount;
   }
 
-  /** The key values of group {@code group}, in key order. */
-  List<Object> key(int group) {
+  /** The key values of group {@code group}, in key order, in a new array. */
+  Object[] key(int group) {
     Object[] values = new Object[keys.size()];
     int id = group;
     for (int k = keys.size() - 1; k >= 1; k--) {
@@ -88,6 +88,6 @@ final class GroupTable {
     if (!keys.isEmpty()) {
       values[0] = keys.get(0).value(id);
     }
-    return java.util.Arrays.asList(values);
+    return values;
   }
 }

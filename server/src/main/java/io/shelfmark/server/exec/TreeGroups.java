@@ -109,19 +109,20 @@ final class TreeGroups implements StarTree.RecordVisitor {
     }
     long[] keys = slots.keys();
     for (int slot = 0; slot < groups; slot++) {
-      List<Object> key = new ArrayList<>(keyDimensions.length);
+      Object[] key = new Object[keyDimensions.length];
       long rest = keys[slot];
       for (int k = 0; k < keyDimensions.length; k++) {
         int id = (int) (rest / radix[k]);
         rest -= id * radix[k];
         Object raw = tree.value(keyDimensions[k], id);
-        key.add(KeyValues.box(plan.groupKeys().get(k).type(), raw));
+        key[k] = KeyValues.box(plan.groupKeys().get(k).type(), raw);
       }
-      List<AggregateState> states = new ArrayList<>(columns.length);
-      for (Column column : columns) {
-        states.add(column.state(slot));
+      AggregateState[] states = new AggregateState[columns.length];
+      for (int a = 0; a < columns.length; a++) {
+        states[a] = columns[a].state(slot);
       }
-      out.add(new Group(key, states));
+      // The arrays are handed over: no defensive copies.
+      out.add(Group.owning(key, states));
     }
     return out;
   }

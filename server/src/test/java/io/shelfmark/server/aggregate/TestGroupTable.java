@@ -164,7 +164,9 @@ class TestGroupTable {
     }
     assertThat(table.groupCount()).isEqualTo(expected.size());
     for (int group = 0; group < expectedKeys.size(); group++) {
-      assertThat(table.key(group)).as("key of group %d", group).isEqualTo(expectedKeys.get(group));
+      assertThat(java.util.Arrays.asList(table.key(group)))
+          .as("key of group %d", group)
+          .isEqualTo(expectedKeys.get(group));
     }
     return table;
   }

@@ -20,6 +20,8 @@ import java.util.List;
  * @param topologies where the queries ran ({@code all-in-one}, {@code cluster}); a report written
  *     before topologies reads as {@code all-in-one}
  * @param servers server processes of the local cluster; null when no cluster ran
+ * @param writer which writer laid out the table's data files ({@code java}, {@code pyarrow}); a
+ *     report written before writers reads as {@code java}
  */
 public record BenchSettings(
     long rows,
@@ -33,11 +35,13 @@ public record BenchSettings(
     boolean qpsSweep,
     boolean coldProcess,
     List<String> topologies,
-    Integer servers) {
+    Integer servers,
+    String writer) {
   public BenchSettings {
     modes = List.copyOf(requireNonNull(modes, "modes is null"));
     queries = List.copyOf(requireNonNull(queries, "queries is null"));
     topologies = topologies == null ? List.of(QueryRecord.ALL_IN_ONE) : List.copyOf(topologies);
+    writer = writer == null ? "java" : writer;
   }
 
   /** The settings of a run on the all-in-one node only. */
@@ -64,6 +68,7 @@ public record BenchSettings(
         qpsSweep,
         coldProcess,
         List.of(QueryRecord.ALL_IN_ONE),
-        null);
+        null,
+        "java");
   }
 }

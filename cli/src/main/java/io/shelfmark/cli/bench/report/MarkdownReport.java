@@ -69,6 +69,11 @@ public final class MarkdownReport {
                     s.hotRuns())
             + " runs per query; cold runs in "
             + (s.coldProcess() ? "a fresh child JVM" : "a fresh in-process node"));
+    TableFigures t = report.table();
+    line(
+        "- data files written by: "
+            + s.writer()
+            + (t.createdBy().isEmpty() ? "" : " (created_by `" + t.createdBy() + "`)"));
     StringBuilder versions = new StringBuilder("- versions:");
     for (Map.Entry<String, String> v : new java.util.TreeMap<>(report.versions()).entrySet()) {
       versions.append(' ').append(v.getKey()).append(' ').append(v.getValue()).append(';');

@@ -87,11 +87,13 @@ public final class BenchRun {
     try (ProxiedLake lake =
         ProxiedLake.start(options.lakeDir(), options.latency(), options.bandwidth())) {
       out.println("  lake: " + lake.lake().directory() + ", S3 through " + lake.proxy());
-      BenchTable table = BenchTable.prepare(lake, options.rows(), options.seed(), !progress);
+      BenchTable table = BenchTable.prepare(lake, options, !progress);
       out.printf(
           Locale.ROOT,
-          "  table %s: %,d rows in %,d files, %,d bytes%s%n",
+          "  table %s (writer %s, created by %s): %,d rows in %,d files, %,d bytes%s%n",
           table.figures().name(),
+          table.figures().writer(),
+          table.figures().createdBy(),
           table.figures().rows(),
           table.figures().dataFiles(),
           table.figures().dataBytes(),
@@ -227,7 +229,8 @@ public final class BenchRun {
         options.qpsSweep(),
         options.cold() == ColdStart.PROCESS,
         options.topologies().stream().map(BenchTopology::id).toList(),
-        options.cluster() ? options.servers() : null);
+        options.cluster() ? options.servers() : null,
+        options.writer().id());
   }
 
   private void write(BenchReport report) throws IOException {

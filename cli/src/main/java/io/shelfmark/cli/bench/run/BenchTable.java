@@ -2,7 +2,10 @@ package io.shelfmark.cli.bench.run;
 
 import static java.util.Objects.requireNonNull;
 
+import io.shelfmark.cli.bench.BenchOptions;
+import io.shelfmark.cli.bench.BenchWriter;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
+import io.shelfmark.cli.bench.lake.PyarrowPython;
 import io.shelfmark.cli.bench.report.TableFigures;
 import io.shelfmark.cli.lake.LocalLake;
 import io.shelfmark.cli.progress.ProgressLine;
@@ -10,6 +13,7 @@ import io.shelfmark.generator.ExistingTablePolicy;
 import io.shelfmark.generator.GenerateReport;
 import io.shelfmark.generator.GeneratorOptions;
 import io.shelfmark.generator.MetricsTableGenerator;
+import io.shelfmark.generator.ProgressListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -21,6 +25,8 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
 
 /**
  * The benchmark table {@code obs.metrics} in the bench lake: generated once for a (rows, seed) and
@@ -38,33 +44,61 @@ public final class BenchTable {
     this.files = files;
   }
 
-  /** Generates (or reuses) the table, talking to S3 directly (not through the proxy). */
-  public static BenchTable prepare(ProxiedLake lake, long rows, long seed, boolean quiet)
+  /**
+   * Generates (or reuses) the table with the options' writer, talking to S3 directly (not through
+   * the proxy).
+   */
+  public static BenchTable prepare(ProxiedLake lake, BenchOptions options, boolean quiet)
       throws IOException {
     requireNonNull(lake, "lake is null");
+    requireNonNull(options, "options is null");
     LocalLake local = lake.lake();
     if (local.catalog() instanceof SupportsNamespaces namespaces
         && !namespaces.namespaceExists(Namespace.of(ID.namespace().levels()))) {
       namespaces.createNamespace(Namespace.of(ID.namespace().levels()));
     }
-    ProgressLine progress = quiet ? null : ProgressLine.onStandardError("generating " + ID, "rows");
-    GenerateReport report =
-        MetricsTableGenerator.generate(
-            local.catalog(),
-            ID,
-            GeneratorOptions.builder()
-                .rows(rows)
-                .seed(seed)
-                .existingTable(ExistingTablePolicy.REUSE)
-                .build(),
-            (written, total) -> {
-              if (progress != null) {
-                progress.update(written, total);
-              }
-            });
+    BenchWriter writer = options.writer();
+    ProgressLine progress =
+        quiet
+            ? null
+            : ProgressLine.onStandardError("generating " + ID + " (" + writer + ")", "rows");
+    ProgressListener listener = listener(progress);
+    GenerateReport report;
+    if (writer == BenchWriter.PYARROW) {
+      PyarrowPython python = PyarrowPython.find(options.python(), System.getenv());
+      // A line of its own: the generator's line has reached 100% when pyarrow starts.
+      ProgressLine rewriting =
+          quiet
+              ? null
+              : ProgressLine.onStandardError(
+                  "rewriting with pyarrow " + python.pyarrowVersion(), "rows");
+      report =
+          PyarrowTable.prepare(
+              lake,
+              ID,
+              options.rows(),
+              options.seed(),
+              python,
+              options.stagingDir(),
+              listener,
+              listener(rewriting));
+    } else {
+      report =
+          MetricsTableGenerator.generate(
+              local.catalog(),
+              ID,
+              GeneratorOptions.builder()
+                  .rows(options.rows())
+                  .seed(options.seed())
+                  .existingTable(ExistingTablePolicy.REUSE)
+                  .build(),
+              listener);
+    }
     if (progress != null) {
       progress.finish(report.summary());
     }
+    List<Path> files = localFiles(lake, local.catalog().loadTable(ID));
+    String createdBy = files.isEmpty() ? "" : createdBy(files.get(0));
     TableFigures figures =
         new TableFigures(
             ID.toString(),
@@ -72,8 +106,35 @@ public final class BenchTable {
             report.files(),
             report.bytes(),
             report.reused(),
-            report.reused() ? null : report.seconds());
-    return new BenchTable(figures, localFiles(lake, local.catalog().loadTable(ID)));
+            report.reused() ? null : report.seconds(),
+            writer.id(),
+            createdBy);
+    return new BenchTable(figures, files);
+  }
+
+  private static ProgressListener listener(ProgressLine line) {
+    return (written, total) -> {
+      if (line != null) {
+        line.update(written, total);
+      }
+    };
+  }
+
+  /** The footer's {@code created_by} of a data file: which library wrote it. */
+  static String createdBy(Path file) throws IOException {
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+      String createdBy = reader.getFileMetaData().getCreatedBy();
+      return createdBy == null ? "" : createdBy;
+    }
+  }
+
+  /** The local path of an object of the lake's S3 server, from its {@code s3://bucket/key}. */
+  static Path localPath(ProxiedLake lake, String location) {
+    if (!location.startsWith("s3://")) {
+      throw new IllegalStateException(
+          "Cannot map data file " + location + " to a local path (expected s3://bucket/key)");
+    }
+    return lake.objectDirectory().resolve(location.substring("s3://".length()));
   }
 
   /** The current snapshot's data files as paths under the S3 server's directory. */
@@ -81,12 +142,7 @@ public final class BenchTable {
     List<Path> files = new ArrayList<>();
     try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
       for (FileScanTask task : tasks) {
-        String location = task.file().location();
-        if (!location.startsWith("s3://")) {
-          throw new IllegalStateException(
-              "Cannot map data file " + location + " to a local path (expected s3://bucket/key)");
-        }
-        files.add(lake.objectDirectory().resolve(location.substring("s3://".length())));
+        files.add(localPath(lake, task.file().location()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list the data files of " + ID + ": " + e, e);

@@ -1,0 +1,61 @@
+package io.shelfmark.cli.bench;
+
+import java.util.Locale;
+
+/**
+ * Which Parquet writer lays out the benchmark table's data files (option {@code --writer}). The
+ * rows are the same either way (the generator's, for the same rows and seed); only the layout
+ * differs.
+ *
+ * <ul>
+ *   <li>{@link #JAVA}: iceberg-core's Parquet writer with the generator's settings (zstd, small
+ *       pages, a page index): the layout Shelfmark's own tools produce.
+ *   <li>{@link #PYARROW}: the same rows rewritten by {@code pyarrow.parquet.write_table} with its
+ *       defaults (snappy, 1 MiB data pages, dictionary on every column, no page index): the layout
+ *       of tables written by pyiceberg, pandas or Spark-less Python pipelines.
+ * </ul>
+ */
+public enum BenchWriter {
+  JAVA("java"),
+  PYARROW("pyarrow");
+
+  private final String id;
+
+  BenchWriter(String id) {
+    this.id = id;
+  }
+
+  /** The name on the command line and in {@code bench.json}; never changes. */
+  public String id() {
+    return id;
+  }
+
+  /**
+   * What this writer's lake, node and cluster directories add to their names: nothing for the Java
+   * writer (so data directories of earlier runs stay valid), {@code -pyarrow} otherwise.
+   */
+  public String directorySuffix() {
+    return this == JAVA ? "" : "-" + id;
+  }
+
+  /**
+   * The writer named {@code id} ({@code java} or {@code pyarrow}).
+   *
+   * @throws IllegalArgumentException naming the accepted ids
+   */
+  public static BenchWriter fromId(String id) {
+    String wanted = id.trim().toLowerCase(Locale.ROOT);
+    for (BenchWriter writer : values()) {
+      if (writer.id.equals(wanted)) {
+        return writer;
+      }
+    }
+    throw new IllegalArgumentException(
+        "Cannot use bench writer '" + id + "': unknown (use java or pyarrow)");
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}
