@@ -104,11 +104,15 @@ public final class ResultTablePrinter {
     return line.toString();
   }
 
-  /** The statistics line, e.g. {@code 3 rows in 12 ms; 40,121 docs matched of 1,000,000; ...}. */
+  /**
+   * The statistics line, e.g. {@code 3 rows in 12 ms; 40,121 docs matched of 1,000,000; ...}, with
+   * the segments a star-tree answered when there are any.
+   */
   static String statistics(JsonNode response, int rows) {
+    long starTrees = response.path("numSegmentsStarTree").asLong();
     return String.format(
         Locale.ROOT,
-        "%,d row%s in %d ms; docs matched %,d of %,d; segments queried %d, pruned %d;"
+        "%,d row%s in %d ms; docs matched %,d of %,d; segments queried %d, pruned %d%s;"
             + " storage %,d bytes in %d requests; cache hits %d, misses %d; snapshot %d",
         rows,
         rows == 1 ? "" : "s",
@@ -117,6 +121,9 @@ public final class ResultTablePrinter {
         response.path("totalDocs").asLong(),
         response.path("numSegmentsQueried").asLong(),
         response.path("numSegmentsPrunedByBroker").asLong(),
+        starTrees == 0
+            ? ""
+            : String.format(Locale.ROOT, ", answered from a star-tree %d", starTrees),
         response.path("storageBytesRead").asLong(),
         response.path("storageRequests").asLong(),
         response.path("cacheHits").asLong(),

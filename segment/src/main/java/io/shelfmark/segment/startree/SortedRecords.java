@@ -23,6 +23,8 @@ final class SortedRecords {
   private final Aggregates aggregates;
   private final int width;
   private final int minRowsPerRecord;
+  // The rows of the file, for StarTreeConstruction.KEEP_SHARE.
+  private final long totalRows;
   private final int[] idBits;
   private final int positionBits;
   private int[] tuples;
@@ -37,7 +39,13 @@ final class SortedRecords {
    * @param positionBits the bits a row's position takes
    */
   private SortedRecords(
-      int arity, Aggregates aggregates, int minRowsPerRecord, int[] idBits, int positionBits) {
+      int arity,
+      Aggregates aggregates,
+      int minRowsPerRecord,
+      int[] idBits,
+      int positionBits,
+      long totalRows) {
+    this.totalRows = totalRows;
     this.arity = arity;
     this.aggregates = aggregates;
     this.width = aggregates.width();
@@ -86,7 +94,7 @@ final class SortedRecords {
       idBits[d] = bitsFor(idCounts[d]);
     }
     SortedRecords sorted =
-        new SortedRecords(arity, aggregates, minRowsPerRecord, idBits, bitsFor(rowCount));
+        new SortedRecords(arity, aggregates, minRowsPerRecord, idBits, bitsFor(rowCount), rowCount);
     long[] keys = sorted.keys(rowIds, rowCount, renumber);
     Arrays.sort(keys);
     sorted.collect(keys, rowValues, rowWidth);
@@ -151,8 +159,9 @@ final class SortedRecords {
 
   /**
    * The run of records {@code [start, records)} is equal on every dimension but the last: rolled up
-   * into its first record when they hold fewer than {@code minRowsPerRecord} rows each on average,
-   * merged in order, as {@link StarTreeConstruction} did it over sorted records.
+   * into its first record when they hold fewer than {@code minRowsPerRecord} rows each on average
+   * and less than {@link StarTreeConstruction#KEEP_SHARE} of the file's rows, merged in order, as
+   * {@link StarTreeConstruction} does it over sorted records.
    */
   private void endRun(int start) {
     int run = records - start;
@@ -163,7 +172,8 @@ final class SortedRecords {
     for (int r = start; r < records; r++) {
       rowCount += rows[r * width];
     }
-    if (rowCount >= (long) minRowsPerRecord * run) {
+    if (rowCount >= (long) minRowsPerRecord * run
+        || rowCount >= StarTreeConstruction.KEEP_SHARE * totalRows) {
       return;
     }
     for (int r = start + 1; r < records; r++) {

@@ -20,6 +20,16 @@ final class StarTreeConstruction {
    */
   static final double STAR_MAX_SHARE = 0.5;
 
+  /**
+   * A combination of the other dimensions' values holding at least this share of the tree's rows
+   * keeps its last dimension's records however few rows each holds ({@code minRowsPerRecord} rolls
+   * up only the smaller ones). The roll-up is meant for the long tail, whose rows are few to read;
+   * a combination this large is what its rows would cost most to read (a tenth of the file's pages
+   * of the aggregated columns, or more) and likely the series a dashboard asks for, and its records
+   * cost at most its rows. At most ten combinations per file can qualify.
+   */
+  static final double KEEP_SHARE = 0.1;
+
   private final List<StarTreeDimension> dimensions;
   private Object[][] values;
   private boolean[] hasNull;
@@ -170,14 +180,19 @@ final class StarTreeConstruction {
 
   /**
    * Replaces each run of sorted records equal on all dimensions but the last whose records hold
-   * fewer than {@code minRowsPerRecord} rows each on average by one record with the last dimension
-   * {@link StarTree#ROLLED}. The order stays sorted: the rolled-up record keeps its run's place.
+   * fewer than {@code minRowsPerRecord} rows each on average, and which holds less than {@link
+   * #KEEP_SHARE} of the rows, by one record with the last dimension {@link StarTree#ROLLED}. The
+   * order stays sorted: the rolled-up record keeps its run's place.
    */
   private boolean rollUp() {
     if (minRowsPerRecord <= 1 || arity < 2) {
       return false;
     }
     int prefix = arity - 1;
+    long total = 0;
+    for (int i = 0; i < records; i++) {
+      total += rows[i * width];
+    }
     int out = 0;
     int r = 0;
     while (r < records) {
@@ -197,7 +212,7 @@ final class StarTreeConstruction {
       for (int i = r; i < runEnd; i++) {
         rowCount += rows[i * width];
       }
-      if (run > 1 && rowCount < (long) minRowsPerRecord * run) {
+      if (run > 1 && rowCount < (long) minRowsPerRecord * run && rowCount < KEEP_SHARE * total) {
         move(r, out);
         for (int i = r + 1; i < runEnd; i++) {
           aggregates.merge(rows, out * width, rows, i * width);

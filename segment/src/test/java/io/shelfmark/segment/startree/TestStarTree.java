@@ -100,7 +100,13 @@ class TestStarTree {
         if (!lastUsed) {
           assertThat(tree.answers(allowed, grouped)).isTrue();
         }
+        long[] seen = new long[1];
+        long traversed = tree.traverseIfAnswers(allowed, grouped, record -> seen[0]++);
+        assertThat(traversed >= 0)
+            .as("round %d query %d: one pass agrees with answers()", round, query)
+            .isEqualTo(tree.answers(allowed, grouped));
         if (tree.answers(allowed, grouped)) {
+          assertThat(traversed).isEqualTo(seen[0]);
           answeredOnLast += lastUsed ? 1 : 0;
           assertThat(viaTree(tree, grouped, allowedValues))
               .as("round %d query %d", round, query)
@@ -119,7 +125,10 @@ class TestStarTree {
     assertThat(answeredOnLast).isPositive();
   }
 
-  /** Rows of a dense combination keep their records; a sparse one's become one rolled-up record. */
+  /**
+   * Rows of a dense combination keep their records; a sparse one's become one rolled-up record,
+   * unless it holds at least {@link StarTreeConstruction#KEEP_SHARE} of the rows.
+   */
   @Test
   void onlySparseCombinationsAreRolledUp() {
     List<Row> rows = new ArrayList<>();
@@ -127,12 +136,45 @@ class TestStarTree {
       for (int copy = 0; copy < 4; copy++) {
         rows.add(new Row(new Object[] {1L, "dense", 0.0, second}, second, 1.0));
       }
-      rows.add(new Row(new Object[] {1L, "sparse", 0.0, second}, second, 1.0));
+      // 40 rows of 440: under a tenth, one per second.
+      if (second % 10 < 4) {
+        rows.add(new Row(new Object[] {1L, "sparse", 0.0, second}, second, 1.0));
+      }
     }
     StarTree tree = build(rows, 10_000, 2, Set.of());
     assertThat(tree.recordCount()).isEqualTo(101);
     assertThat(tree.rolledUpRecordCount()).isEqualTo(1);
     assertThat(tree.toString()).contains("records=101, rolledUp=1");
+  }
+
+  /**
+   * A sparse combination holding a tenth of the rows or more keeps its per-value records: it is the
+   * one whose rows cost most to read, and a query filtering its last dimension is answered.
+   */
+  @Test
+  void aLargeSparseCombinationKeepsItsRecords() {
+    List<Row> rows = new ArrayList<>();
+    for (long second = 0; second < 100; second++) {
+      for (int copy = 0; copy < 8; copy++) {
+        rows.add(new Row(new Object[] {1L, "dense", 0.0, second}, second, 1.0));
+      }
+      // 100 rows of 900 (11%), one per second; 10 rows of "tail" (1%), one per second.
+      rows.add(new Row(new Object[] {1L, "heavy", 0.0, second}, second, 1.0));
+      if (second % 10 == 0) {
+        rows.add(new Row(new Object[] {1L, "tail", 0.0, second}, second, 1.0));
+      }
+    }
+    StarTree tree = build(rows, 10_000, 2, Set.of());
+    assertThat(tree.rolledUpRecordCount()).isEqualTo(1);
+    assertThat(tree.recordCount()).isEqualTo(201);
+    boolean[] grouped = new boolean[4];
+    Object[][] heavySeconds = {null, new Object[] {"heavy"}, null, new Object[] {3L, 4L}};
+    boolean[][] allowed = allowed(tree, heavySeconds);
+    assertThat(tree.answers(allowed, grouped)).isTrue();
+    assertThat(viaTree(tree, grouped, heavySeconds))
+        .isEqualTo(rowByRow(rows, grouped, heavySeconds));
+    Object[][] tailSeconds = {null, new Object[] {"tail"}, null, new Object[] {10L}};
+    assertThat(tree.answers(allowed(tree, tailSeconds), grouped)).isFalse();
   }
 
   /**

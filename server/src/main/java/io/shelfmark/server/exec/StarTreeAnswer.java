@@ -147,15 +147,37 @@ final class StarTreeAnswer {
       if (!constrainTime()) {
         return Optional.empty();
       }
-      // Rolled-up records (a sparse combination's last dimension aggregated away) answer no query
-      // that filters or groups by that dimension: the rows answer this file then.
+      return aggregate(keyDimensions, metrics);
+    }
+
+    /**
+     * Empty when the traversal meets a rolled-up record (a sparse combination's last dimension
+     * aggregated away) while the query filters or groups by that dimension: the rows answer this
+     * file then.
+     */
+    private Optional<StarTreeAnswer> aggregate(int[] keyDimensions, int[] metrics) {
+      Optional<TreeGroups> primitive = TreeGroups.of(plan, tree, keyDimensions, metrics);
+      if (primitive.isPresent()) {
+        long records = tree.traverseIfAnswers(allowed, grouped, primitive.get());
+        if (records < 0) {
+          return Optional.empty();
+        }
+        return Optional.of(
+            new StarTreeAnswer(
+                tree,
+                primitive.get().groups(),
+                primitive.get().docs(),
+                List.copyOf(edges),
+                records));
+      }
       if (!tree.answers(allowed, grouped)) {
         return Optional.empty();
       }
-      return Optional.of(aggregate(keyDimensions, metrics));
+      return Optional.of(aggregateBoxed(keyDimensions, metrics));
     }
 
-    private StarTreeAnswer aggregate(int[] keyDimensions, int[] metrics) {
+    /** Groups by boxed key values: for keys whose ids do not pack into a long. */
+    private StarTreeAnswer aggregateBoxed(int[] keyDimensions, int[] metrics) {
       List<AggregateCall> calls = plan.aggregates();
       Map<List<Object>, AggregateState[]> states = new HashMap<>();
       List<List<Object>> order = new ArrayList<>();
@@ -484,21 +506,38 @@ final class StarTreeAnswer {
           edges.add(new Edge(column, endWhole.longValueExact(), high));
         }
         long first = firstWhole.longValueExact();
-        BigInteger last = endWhole.subtract(w);
+        // The last whole bucket's start; below Long.MIN_VALUE only when no bucket is whole, which
+        // returned above.
+        long last = endWhole.subtract(w).longValueExact();
         int ids = tree.idCount(d);
         if (allowed[d] == null) {
           allowed[d] = new boolean[ids];
           java.util.Arrays.fill(allowed[d], true);
         }
-        for (int id = 0; id < ids; id++) {
-          Object raw = tree.value(d, id);
-          allowed[d][id] &=
-              raw != null
-                  && (Long) raw >= first
-                  && BigInteger.valueOf((Long) raw).compareTo(last) <= 0;
-        }
+        // A LONG dimension's values are sorted (ids in value order, the null id last), so the
+        // buckets inside [first, last] are one run of ids: found by binary search, not by a
+        // comparison per id (a one-second dimension has up to 86,400 ids per day).
+        int from = firstIdAtLeast(d, first);
+        int to = last == Long.MAX_VALUE ? tree.valueCount(d) : firstIdAtLeast(d, last + 1);
+        java.util.Arrays.fill(allowed[d], 0, from, false);
+        java.util.Arrays.fill(allowed[d], to, ids, false);
       }
       return true;
+    }
+
+    /** The first id of LONG dimension {@code d} whose value is at least {@code bound}. */
+    private int firstIdAtLeast(int d, long bound) {
+      int low = 0;
+      int high = tree.valueCount(d);
+      while (low < high) {
+        int mid = (low + high) >>> 1;
+        if ((Long) tree.value(d, mid) < bound) {
+          low = mid + 1;
+        } else {
+          high = mid;
+        }
+      }
+      return low;
     }
 
     private static BigInteger ceilToMultiple(BigInteger value, BigInteger width) {
