@@ -248,10 +248,15 @@ class TestLoadHostile {
       assertThat(answer.body().path("resultTable").path("rows").get(0).get(0).asLong())
           .isEqualTo(expectedCount);
     }
-    // Issue 21 asks for a p99 under 100 ms: met when the machine is otherwise idle (85 ms under
-    // this load, 54 ms alone), not while other builds share its 2 cores (350-580 ms under this
-    // load against 150-540 ms alone, at load averages of 12-15), so the bound held here is that the
-    // counts are not starved: before the lanes a count waited up to 11 s behind heavy queries.
+    // Issue 21 asks for a p99 under 100 ms. As the node measures it (from reading the request to
+    // writing the answer) it was 27-83 ms in six runs on an idle or lightly loaded machine. At the
+    // clients it was 76-114 ms: they share this JVM's 2 cores and its collector pauses with the
+    // node and the heavy queries' garbage, so they are held only to not being starved (before the
+    // lanes a count waited up to 11 s behind heavy queries; at load averages of 12-15 from other
+    // builds the clients saw 350-580 ms).
+    assertThat(servedP99)
+        .as("cheap counts' p99 as the node serves them")
+        .isLessThan(Duration.ofMillis(100));
     assertThat(p99).isLessThan(Duration.ofSeconds(1));
 
     // The node is healthy afterwards and still answers correctly.
