@@ -44,15 +44,7 @@ public final class PageLocator {
     }
     long offset = chunk.getOffset_index_offset();
     long length = chunk.getOffset_index_length();
-    if (offset < ParquetFooter.MAGIC_LENGTH
-        || length <= 0
-        || offset > footer.footerOffset()
-        || length > footer.footerOffset() - offset) {
-      throw new CorruptParquetException(
-          footer.location(rowGroup, column),
-          "offset index at offset %d of %d bytes does not lie before the footer at offset %d"
-              .formatted(offset, length, footer.footerOffset()));
-    }
+    footer.checkIndexRange(rowGroup, column, "offset index", offset, length);
     return offset;
   }
 

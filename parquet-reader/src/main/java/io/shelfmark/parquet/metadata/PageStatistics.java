@@ -57,15 +57,7 @@ public final class PageStatistics {
     }
     long offset = chunk.getColumn_index_offset();
     long length = chunk.getColumn_index_length();
-    if (offset < ParquetFooter.MAGIC_LENGTH
-        || length <= 0
-        || offset > footer.footerOffset()
-        || length > footer.footerOffset() - offset) {
-      throw new CorruptParquetException(
-          footer.location(rowGroup, column),
-          "column index at offset %d of %d bytes does not lie before the footer at offset %d"
-              .formatted(offset, length, footer.footerOffset()));
-    }
+    footer.checkIndexRange(rowGroup, column, "column index", offset, length);
     return offset;
   }
 

@@ -172,6 +172,25 @@ public final class ParquetFooter {
     return "#" + column;
   }
 
+  /**
+   * Checks that a chunk's page index structure ({@code what}: its OffsetIndex or ColumnIndex) at
+   * {@code offset}, {@code length} bytes long, lies inside the file and before the footer.
+   *
+   * @throws CorruptParquetException naming the file, row group and column when it does not
+   */
+  public void checkIndexRange(int rowGroup, int column, String what, long offset, long length)
+      throws CorruptParquetException {
+    if (offset < MAGIC_LENGTH
+        || length <= 0
+        || offset > footerOffset()
+        || length > footerOffset() - offset) {
+      throw new CorruptParquetException(
+          location(rowGroup, column),
+          "%s at offset %d of %d bytes does not lie before the footer at offset %d"
+              .formatted(what, offset, length, footerOffset()));
+    }
+  }
+
   /** A location naming this file, row group and column, for messages. */
   public ParquetLocation location(int rowGroup, int column) {
     ParquetLocation where = ParquetLocation.file(file).withRowGroup(rowGroup);
