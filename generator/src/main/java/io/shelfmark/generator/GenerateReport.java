@@ -4,6 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotSummary;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
@@ -31,6 +35,22 @@ public record GenerateReport(
               + bytes
               + ")");
     }
+  }
+
+  /**
+   * The report of a table found already holding the rows asked for: its counts from the current
+   * snapshot's summary (zeros for a table without one).
+   */
+  public static GenerateReport reused(TableIdentifier id, Table table, Duration elapsed) {
+    Snapshot snapshot = table.currentSnapshot();
+    Map<String, String> summary = snapshot == null ? Map.of() : snapshot.summary();
+    return new GenerateReport(
+        id,
+        true,
+        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "0")),
+        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_DATA_FILES_PROP, "0")),
+        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_FILE_SIZE_PROP, "0")),
+        elapsed);
   }
 
   /** Elapsed time in seconds. */

@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
@@ -116,7 +114,7 @@ public final class MetricsTableGenerator {
       if (options.existingTable() == ExistingTablePolicy.REUSE && holdsRequestedData(existing)) {
         log.info(
             "Reusing table {}: it holds {} rows from seed {}", id, options.rows(), options.seed());
-        return reusedReport(existing, elapsedSince(start));
+        return GenerateReport.reused(id, existing, elapsedSince(start));
       }
       log.info(
           "Dropping table {} to generate it anew with rows={} seed={} (policy {}; it held rows={}"
@@ -163,18 +161,6 @@ public final class MetricsTableGenerator {
     return version.equals(MetricsTable.VERSION)
         && Long.toString(options.rows()).equals(properties.get(MetricsTable.ROWS_PROPERTY))
         && Long.toString(options.seed()).equals(properties.get(MetricsTable.SEED_PROPERTY));
-  }
-
-  private GenerateReport reusedReport(Table table, Duration elapsed) {
-    Snapshot snapshot = table.currentSnapshot();
-    Map<String, String> summary = snapshot == null ? Map.of() : snapshot.summary();
-    return new GenerateReport(
-        id,
-        true,
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "0")),
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_DATA_FILES_PROP, "0")),
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_FILE_SIZE_PROP, "0")),
-        elapsed);
   }
 
   private Table createTable() {

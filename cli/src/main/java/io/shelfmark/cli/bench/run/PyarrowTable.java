@@ -33,8 +33,6 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Metrics;
 import org.apache.iceberg.MetricsConfig;
-import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
@@ -88,7 +86,7 @@ final class PyarrowTable {
     if (catalog.tableExists(id)) {
       Table existing = catalog.loadTable(id);
       if (holds(existing, rows, seed)) {
-        return reused(id, existing, Duration.ofNanos(System.nanoTime() - start));
+        return GenerateReport.reused(id, existing, Duration.ofNanos(System.nanoTime() - start));
       }
       catalog.dropTable(id, true);
     }
@@ -123,18 +121,6 @@ final class PyarrowTable {
         && MetricsTable.VERSION.equals(properties.get(MetricsTable.VERSION_PROPERTY))
         && Long.toString(rows).equals(properties.get(MetricsTable.ROWS_PROPERTY))
         && Long.toString(seed).equals(properties.get(MetricsTable.SEED_PROPERTY));
-  }
-
-  private static GenerateReport reused(TableIdentifier id, Table table, Duration elapsed) {
-    Snapshot snapshot = table.currentSnapshot();
-    Map<String, String> summary = snapshot == null ? Map.of() : snapshot.summary();
-    return new GenerateReport(
-        id,
-        true,
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "0")),
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_DATA_FILES_PROP, "0")),
-        Long.parseLong(summary.getOrDefault(SnapshotSummary.TOTAL_FILE_SIZE_PROP, "0")),
-        elapsed);
   }
 
   private static List<DataFile> dataFiles(Table table) throws IOException {
