@@ -204,6 +204,13 @@ final class StarTreeFeeder {
       }
       long value = longAt(values, r, flat.conversion());
       if (width > 0) {
+        // Still in the previous row's bucket: no division (a timestamp's rows come in runs).
+        if (previousId >= 0
+            && value >= previous
+            && Long.compareUnsigned(value - previous, width) < 0) {
+          ids[r] = previousId;
+          continue;
+        }
         value = Math.floorDiv(value, width) * width;
       }
       if (previousId < 0 || value != previous) {

@@ -187,7 +187,12 @@ class TestStarTree {
     Random random = new Random(8008);
     int rolledTrees = 0;
     for (int round = 0; round < 60; round++) {
-      List<Row> rows = randomRows(random, random.nextInt(0, 4000));
+      // Every sixth round has more rows than the radix sort's threshold and many gather blocks.
+      int size =
+          round % 6 == 0
+              ? random.nextInt(SortedRecords.RADIX_MIN_ROWS, 5 * SortedRecords.RADIX_MIN_ROWS)
+              : random.nextInt(0, 4000);
+      List<Row> rows = randomRows(random, size);
       int minRows = new int[] {1, 2, 3, 40}[round % 4];
       int maxLeaf = new int[] {1, 7, 100_000}[round % 3];
       Set<Integer> skip = round % 2 == 0 ? Set.of() : Set.of(1);
