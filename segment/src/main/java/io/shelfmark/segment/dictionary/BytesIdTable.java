@@ -35,7 +35,11 @@ public final class BytesIdTable {
 
   /** The id of the bytes, assigning the next id when they are new. */
   public int idOf(byte[] data, int offset, int length) {
-    long hash = ValueHash.hashBytes(data, offset, length);
+    return idOf(ValueHash.hashBytes(data, offset, length), data, offset, length);
+  }
+
+  /** {@link #idOf(byte[], int, int)} of bytes whose {@link ValueHash#hashBytes} is known. */
+  public int idOf(long hash, byte[] data, int offset, int length) {
     long tag = hash & 0xFFFF_FFFF_0000_0000L;
     int slot = (int) hash & mask;
     while (true) {
@@ -67,6 +71,22 @@ public final class BytesIdTable {
       }
       slot = (slot + 1) & mask;
     }
+  }
+
+  /**
+   * Reads what a lookup of {@code hash} will read first: its slot, and the offset and first bytes
+   * of the value the slot names. Returns a meaningless number that the caller must keep (so the
+   * reads are not optimized away). Why: a lookup's three reads depend on each other, so one lookup
+   * at a time waits for three cache misses in a row in a table larger than the cache; touching a
+   * batch of lookups' reads in a loop that does nothing else overlaps the misses of the batch.
+   */
+  public int touch(long hash) {
+    long entry = slots[(int) hash & mask];
+    if (entry == EMPTY) {
+      return 0;
+    }
+    int start = offsets[(int) entry];
+    return start < arenaSize ? arena[start] : start;
   }
 
   /**

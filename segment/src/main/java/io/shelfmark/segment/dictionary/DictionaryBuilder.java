@@ -51,6 +51,22 @@ public final class DictionaryBuilder {
     return strings.idOf(data, offset, length);
   }
 
+  /**
+   * {@link #add(byte[], int, int)} of bytes whose {@link ValueHash#hashBytes} is known (a STRING
+   * dictionary only).
+   */
+  public int add(long hash, byte[] data, int offset, int length) {
+    return strings.idOf(hash, data, offset, length);
+  }
+
+  /**
+   * Touches what adding bytes of this hash will read (a STRING dictionary only); see {@link
+   * BytesIdTable#touch}.
+   */
+  public int touch(long hash) {
+    return strings.touch(hash);
+  }
+
   /** The number of distinct values so far. */
   public int size() {
     return longs != null ? longs.size() : strings.size();
