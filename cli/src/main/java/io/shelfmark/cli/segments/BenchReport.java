@@ -44,7 +44,7 @@ record BenchReport(
     out.printf(
         Locale.ROOT,
         "pass %d of %d%s: %.2f s, %,.0f rows/s, %.2f CPU-s (%.2f of them JIT compilation),"
-            + " %,.0f rows per CPU-second, star-trees %.2f CPU-s, load %.2f%n",
+            + " %,.0f rows per CPU-second, star-trees %.2f CPU-s, GC %.2f s, load %.2f%n",
         pass,
         passes,
         label,
@@ -54,6 +54,7 @@ record BenchReport(
         seconds(used.compilation()),
         cpuSeconds <= 0 ? 0 : report.rowsBuilt() / cpuSeconds,
         seconds(report.timings().starTreeCpu()),
+        seconds(used.garbageCollection()),
         used.loadAverage());
   }
 

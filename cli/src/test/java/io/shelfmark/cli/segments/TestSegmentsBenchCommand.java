@@ -101,7 +101,8 @@ class TestSegmentsBenchCommand {
         .containsPattern(
             "(?s)pass 1 of 2 with trees: .*pass 1 of 2 without trees: .*"
                 + "pass 2 of 2 without trees: .*pass 2 of 2 with trees: ")
-        .containsPattern("(?m)^pass 2 of 2 without trees: .* star-trees 0\\.00 CPU-s, ")
+        .containsPattern(
+            "(?m)^pass 2 of 2 without trees: .* star-trees 0\\.00 CPU-s, GC [0-9.]+ s, ")
         .containsPattern("(?m)^star-tree cost over 1 warm passes each way ")
         .containsPattern("(?m)^  withTreesRowsPerCpuS\\s+[0-9,]+ ")
         .containsPattern("(?m)^  withoutRowsPerCpuS\\s+[0-9,]+ ")

@@ -74,19 +74,25 @@ public final class BytesIdTable {
   }
 
   /**
-   * Reads what a lookup of {@code hash} will read first: its slot, and the offset and first bytes
-   * of the value the slot names. Returns a meaningless number that the caller must keep (so the
-   * reads are not optimized away). Why: a lookup's three reads depend on each other, so one lookup
-   * at a time waits for three cache misses in a row in a table larger than the cache; touching a
-   * batch of lookups' reads in a loop that does nothing else overlaps the misses of the batch.
+   * The slot a lookup of {@code hash} reads first: with {@link #valueStart} and {@link #firstByte},
+   * the three reads of a lookup, which depend on each other. Why they are public: one lookup at a
+   * time waits for three cache misses in a row in a table larger than the cache, while a caller
+   * with a batch of lookups can make each of the three reads for the whole batch in a loop of its
+   * own, whose misses overlap, before the lookups ({@link #idOf(long, byte[], int, int)}) find
+   * their lines in the cache.
    */
-  public int touch(long hash) {
-    long entry = slots[(int) hash & mask];
-    if (entry == EMPTY) {
-      return 0;
-    }
-    int start = offsets[(int) entry];
-    return start < arenaSize ? arena[start] : start;
+  public long slotOf(long hash) {
+    return slots[(int) hash & mask];
+  }
+
+  /** Where the value a slot names starts in the arena (-1 for an empty slot). */
+  public int valueStart(long slot) {
+    return slot == EMPTY ? -1 : offsets[(int) slot];
+  }
+
+  /** The arena's byte at {@code start} (0 outside the arena). */
+  public int firstByte(int start) {
+    return start >= 0 && start < arenaSize ? arena[start] : 0;
   }
 
   /**

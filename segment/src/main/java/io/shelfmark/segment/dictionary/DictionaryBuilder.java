@@ -60,11 +60,11 @@ public final class DictionaryBuilder {
   }
 
   /**
-   * Touches what adding bytes of this hash will read (a STRING dictionary only); see {@link
-   * BytesIdTable#touch}.
+   * The strings' table (a STRING dictionary only), for a caller that batches its lookups' reads:
+   * see {@link BytesIdTable#slotOf}.
    */
-  public int touch(long hash) {
-    return strings.touch(hash);
+  public BytesIdTable strings() {
+    return strings;
   }
 
   /** The number of distinct values so far. */

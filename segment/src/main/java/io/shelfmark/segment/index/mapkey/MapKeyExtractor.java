@@ -160,9 +160,10 @@ public final class MapKeyExtractor {
   /**
    * Plain (not dictionary-encoded) values of extracted keys waiting to be added, in doc order: in
    * blocks, so that the dictionaries' cache misses of a block overlap ({@link
-   * DictionaryBuilder#touch}). A high-cardinality key (a node name of 100,000) has a dictionary far
-   * larger than the cache, and adding its values one at a time cost three misses in a row each.
-   * Each key's values are still added in doc order, so ids are what one-at-a-time gave.
+   * io.shelfmark.segment.dictionary.BytesIdTable#slotOf}). A high-cardinality key (a node name of
+   * 100,000) has a dictionary far larger than the cache, and adding its values one at a time cost
+   * three misses in a row each. Each key's values are still added in doc order, so ids are what
+   * one-at-a-time gave.
    */
   private static final class PendingValues {
     static final int BLOCK = 64;
@@ -171,6 +172,8 @@ public final class MapKeyExtractor {
     final int[] starts = new int[BLOCK];
     final int[] ends = new int[BLOCK];
     final long[] hashes = new long[BLOCK];
+    final long[] slots = new long[BLOCK];
+    final int[] valueStarts = new int[BLOCK];
     int count;
     int sink; // keeps the touched reads
 
@@ -186,9 +189,16 @@ public final class MapKeyExtractor {
       for (int i = 0; i < count; i++) {
         hashes[i] = ValueHash.hashBytes(data, starts[i], ends[i] - starts[i]);
       }
+      // The three reads of each lookup, a loop each: each loop's misses overlap.
+      for (int i = 0; i < count; i++) {
+        slots[i] = keys.get(keyIds[i]).values.strings().slotOf(hashes[i]);
+      }
+      for (int i = 0; i < count; i++) {
+        valueStarts[i] = keys.get(keyIds[i]).values.strings().valueStart(slots[i]);
+      }
       int touched = 0;
       for (int i = 0; i < count; i++) {
-        touched += keys.get(keyIds[i]).values.touch(hashes[i]);
+        touched += keys.get(keyIds[i]).values.strings().firstByte(valueStarts[i]);
       }
       sink += touched;
       for (int i = 0; i < count; i++) {
