@@ -140,13 +140,16 @@ public final class BenchCommand implements Callable<Integer> {
           "Which Parquet writer lays out the table: java (iceberg-core, the generator's settings)"
               + " or pyarrow (the same rows rewritten by pyarrow.parquet with its defaults: 1 MiB"
               + " pages, dictionary on every column, no page index; needs a Python with pyarrow,"
-              + " see --python) (default: ${DEFAULT-VALUE}).")
+              + " see --python) or pyiceberg (the same rows appended by pyiceberg's Table.append"
+              + " with its default write properties: zstd, 1 MiB pages, 2 MiB dictionaries; needs"
+              + " pyiceberg too) (default: ${DEFAULT-VALUE}).")
   String writer = BenchWriter.JAVA.id();
 
   @Option(
       names = "--python",
       description =
-          "The Python (with pyarrow) that --writer pyarrow runs (default: $SHELFMARK_PYTHON, then"
+          "The Python (with pyarrow, and pyiceberg for --writer pyiceberg) that --writer pyarrow"
+              + " and pyiceberg run (default: $SHELFMARK_PYTHON, then"
               + " .shelfmark-build/pyenv/bin/python as bin/test builds it, then python3 on the"
               + " PATH).")
   Path python;

@@ -30,9 +30,9 @@ import java.util.OptionalLong;
  *     (then the report gives the broker → server hop's cost per query)
  * @param servers server processes of the local cluster (topology {@code cluster})
  * @param writer which Parquet writer lays out the table's data files
- * @param python the Python with pyarrow the {@link BenchWriter#PYARROW} writer runs; empty to find
- *     one (environment variable {@code SHELFMARK_PYTHON}, then {@code .shelfmark-build/pyenv}, then
- *     {@code python3})
+ * @param python the Python with pyarrow the Python writers ({@link BenchWriter#python()}) run;
+ *     empty to find one (environment variable {@code SHELFMARK_PYTHON}, then {@code
+ *     .shelfmark-build/pyenv}, then {@code python3})
  */
 public record BenchOptions(
     long rows,
@@ -182,7 +182,10 @@ public record BenchOptions(
     return dataDir.resolve("lake-" + rows + "-" + seed + writer.directorySuffix());
   }
 
-  /** Where the {@link BenchWriter#PYARROW} writer stages the files it writes before upload. */
+  /**
+   * Where the Python writers ({@link BenchWriter#python()}) stage the files it writes before
+   * upload.
+   */
   public Path stagingDir() {
     return dataDir.resolve("staging-" + rows + "-" + seed + writer.directorySuffix());
   }

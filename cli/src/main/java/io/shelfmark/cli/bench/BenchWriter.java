@@ -12,12 +12,16 @@ import java.util.Locale;
  *       pages, a page index): the layout Shelfmark's own tools produce.
  *   <li>{@link #PYARROW}: the same rows rewritten by {@code pyarrow.parquet.write_table} with its
  *       defaults (snappy, 1 MiB data pages, dictionary on every column, no page index): the layout
- *       of tables written by pyiceberg, pandas or Spark-less Python pipelines.
+ *       of tables written by pandas or Spark-less Python pipelines.
+ *   <li>{@link #PYICEBERG}: the same rows appended through pyiceberg's {@code Table.append} with
+ *       its default write properties (zstd, 1 MiB data pages, 20,000-row write batches, 2 MiB
+ *       dictionary pages, 512 MiB target files): the layout of tables written by pyiceberg.
  * </ul>
  */
 public enum BenchWriter {
   JAVA("java"),
-  PYARROW("pyarrow");
+  PYARROW("pyarrow"),
+  PYICEBERG("pyiceberg");
 
   private final String id;
 
@@ -38,8 +42,13 @@ public enum BenchWriter {
     return this == JAVA ? "" : "-" + id;
   }
 
+  /** Whether a Python step rewrites the generator's files (every writer but {@link #JAVA}). */
+  public boolean python() {
+    return this != JAVA;
+  }
+
   /**
-   * The writer named {@code id} ({@code java} or {@code pyarrow}).
+   * The writer named {@code id} ({@code java}, {@code pyarrow} or {@code pyiceberg}).
    *
    * @throws IllegalArgumentException naming the accepted ids
    */
@@ -51,7 +60,7 @@ public enum BenchWriter {
       }
     }
     throw new IllegalArgumentException(
-        "Cannot use bench writer '" + id + "': unknown (use java or pyarrow)");
+        "Cannot use bench writer '" + id + "': unknown (use java, pyarrow or pyiceberg)");
   }
 
   @Override

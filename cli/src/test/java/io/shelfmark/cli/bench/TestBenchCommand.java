@@ -128,7 +128,7 @@ class TestBenchCommand {
         .hasMessage("Cannot use --cold 'warm': unknown (use process or in-jvm)");
     assertThatThrownBy(() -> parse("--writer", "spark"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot use bench writer 'spark': unknown (use java or pyarrow)");
+        .hasMessage("Cannot use bench writer 'spark': unknown (use java, pyarrow or pyiceberg)");
   }
 
   @Test

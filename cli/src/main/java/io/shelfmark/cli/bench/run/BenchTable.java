@@ -64,18 +64,23 @@ public final class BenchTable {
             : ProgressLine.onStandardError("generating " + ID + " (" + writer + ")", "rows");
     ProgressListener listener = listener(progress);
     GenerateReport report;
-    if (writer == BenchWriter.PYARROW) {
-      PyarrowPython python = PyarrowPython.find(options.python(), System.getenv());
-      // A line of its own: the generator's line has reached 100% when pyarrow starts.
+    if (writer.python()) {
+      PyarrowPython.Module module =
+          writer == BenchWriter.PYICEBERG
+              ? PyarrowPython.Module.PYICEBERG
+              : PyarrowPython.Module.PYARROW;
+      PyarrowPython python = PyarrowPython.find(options.python(), System.getenv(), module);
+      // A line of its own: the generator's line has reached 100% when the rewrite starts.
       ProgressLine rewriting =
           quiet
               ? null
               : ProgressLine.onStandardError(
-                  "rewriting with pyarrow " + python.pyarrowVersion(), "rows");
+                  "rewriting with " + module.name() + " " + python.moduleVersion(), "rows");
       report =
           PyarrowTable.prepare(
               lake,
               ID,
+              writer,
               options.rows(),
               options.seed(),
               python,

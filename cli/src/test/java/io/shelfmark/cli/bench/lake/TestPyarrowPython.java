@@ -54,6 +54,32 @@ class TestPyarrowPython {
   }
 
   @Test
+  void aPythonForPyicebergReportsBothVersions() throws IOException {
+    Path python = script("iceberg-python", "echo 26.0.1 0.12.0");
+    PyarrowPython found =
+        PyarrowPython.find(Optional.of(python), Map.of(), PyarrowPython.Module.PYICEBERG);
+    assertThat(found.pyarrowVersion()).isEqualTo("26.0.1");
+    assertThat(found.moduleVersion()).isEqualTo("0.12.0");
+  }
+
+  @Test
+  void aNamedPythonWithoutPyicebergIsRefusedNamingWhatToInstall() throws IOException {
+    Path python =
+        script(
+            "arrow-only-python",
+            "echo 'ModuleNotFoundError: No module named '\"'\"'pyiceberg'\"'\"'' >&2; exit 1");
+    assertThatThrownBy(
+            () -> PyarrowPython.find(Optional.of(python), Map.of(), PyarrowPython.Module.PYICEBERG))
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "Cannot write the benchmark table with pyiceberg: the Python named by --python, "
+                + python
+                + ", cannot import pyiceberg: ModuleNotFoundError: No module named 'pyiceberg'"
+                + " (install it there with `pip install 'pyiceberg[sql-sqlite]==0.12.0'"
+                + " pyarrow==26.0.1`, or name another Python)");
+  }
+
+  @Test
   void aMissingExecutableIsRefused() {
     Path python = dir.resolve("no-such-python");
     assertThatThrownBy(

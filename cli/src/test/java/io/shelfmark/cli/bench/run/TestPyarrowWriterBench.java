@@ -150,9 +150,9 @@ class TestPyarrowWriterBench {
     }
   }
 
-  /** Every bench query over the pyarrow-written files, through a node and through DuckDB. */
-  private static void assertAnswersEqualDuckDb(
-      ProxiedLake lake, BenchOptions options, List<Path> files) throws Exception {
+  /** Every bench query over the Python-written files, through a node and through DuckDB. */
+  static void assertAnswersEqualDuckDb(ProxiedLake lake, BenchOptions options, List<Path> files)
+      throws Exception {
     List<String> failures = new ArrayList<>();
     try (AllInOne node =
             new BenchNodes(lake).start(BenchMode.PINNED, options.nodeDir(BenchMode.PINNED));
