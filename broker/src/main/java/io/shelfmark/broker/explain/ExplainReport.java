@@ -3,6 +3,7 @@ package io.shelfmark.broker.explain;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.broker.query.PruningReport;
+import io.shelfmark.exchange.profile.ChunkReadProfile;
 import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ServerProfile;
@@ -74,6 +75,9 @@ public record ExplainReport(
    * @param paths the first file's path, or every path under VERBOSE
    * @param starTree for files answered from a star-tree: the tree, its records visited and the
    *     edges read from rows; null otherwise
+   * @param chunkReads under ANALYZE, the reads' whole-chunk choice summed over the group's files
+   *     (groups are as EXPLAIN plans them, so per file under VERBOSE only as sums); null under
+   *     EXPLAIN, when no file read Parquet, or when a server did not tell it
    */
   public record FileGroup(
       int files,
@@ -87,7 +91,43 @@ public record ExplainReport(
       Read read,
       Time timeMicros,
       List<String> paths,
-      StarTree starTree) {}
+      StarTree starTree,
+      ChunkReads chunkReads) {}
+
+  /**
+   * Whether partly selected column chunks were fetched page by page or whole, and why: the cost
+   * model's figures ({@code requests × requestCost + bytes}) both ways, over the chunks a choice
+   * was made for.
+   *
+   * @param mode the {@code chunkReads} setting ({@code COST}, {@code PAGES}, {@code WHOLE})
+   * @param pagesCost {@code pageRequests × requestCost + pageBytes}
+   * @param wholeCost {@code wholeRequests × requestCost + wholeBytes}
+   */
+  public record ChunkReads(
+      String mode,
+      long requestCost,
+      long chunks,
+      long chunksReadWhole,
+      long pageRequests,
+      long pageBytes,
+      long pagesCost,
+      long wholeRequests,
+      long wholeBytes,
+      long wholeCost) {
+    static ChunkReads of(ChunkReadProfile profile) {
+      return new ChunkReads(
+          profile.mode(),
+          profile.requestCost(),
+          profile.chunks(),
+          profile.chunksReadWhole(),
+          profile.pageRequests(),
+          profile.pageBytes(),
+          profile.pagesCost(),
+          profile.wholeRequests(),
+          profile.wholeBytes(),
+          profile.wholeCost());
+    }
+  }
 
   /**
    * How a group's files were answered from a star-tree: the tree's dimensions, the records its
@@ -292,6 +332,13 @@ public record ExplainReport(
                 treeRows,
                 group(edges, analyze, verbose));
       }
+      ChunkReadProfile chunkReads = null;
+      for (FileProfile file : files) {
+        if (analyze && file.chunkReads().isPresent()) {
+          ChunkReadProfile reads = file.chunkReads().get();
+          chunkReads = chunkReads == null ? reads : chunkReads.plus(reads);
+        }
+      }
       result.add(
           new FileGroup(
               files.size(),
@@ -310,7 +357,8 @@ public record ExplainReport(
                   parts ? micros(fetch) : null,
                   parts ? micros(decode) : null),
               paths,
-              starTree));
+              starTree,
+              chunkReads == null ? null : ChunkReads.of(chunkReads)));
     }
     return result;
   }

@@ -164,6 +164,25 @@ public final class ExplainText {
                       n(read.files()),
                       n(group.files())));
     }
+    ExplainReport.ChunkReads chunks = group.chunkReads();
+    if (chunks != null && chunks.chunks() > 0) {
+      // Why partly selected chunks were fetched whole or by pages: the model's two costs.
+      lines.add(
+          in
+              + ("chunks: %s of %s partly selected read whole (%s, a request costs %s bytes):"
+                      + " by pages %s requests, %s bytes = %s; whole %s requests, %s bytes = %s")
+                  .formatted(
+                      n(chunks.chunksReadWhole()),
+                      n(chunks.chunks()),
+                      chunks.mode().toLowerCase(java.util.Locale.ROOT),
+                      n(chunks.requestCost()),
+                      n(chunks.pageRequests()),
+                      n(chunks.pageBytes()),
+                      n(chunks.pagesCost()),
+                      n(chunks.wholeRequests()),
+                      n(chunks.wholeBytes()),
+                      n(chunks.wholeCost())));
+    }
     ExplainReport.Time time = group.timeMicros();
     lines.add(
         in

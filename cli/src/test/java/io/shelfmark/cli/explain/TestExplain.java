@@ -137,6 +137,33 @@ class TestExplain {
     assertThat(group.path("timeMicros").path("decode").asLong()).isPositive();
     assertThat(analyzed.path("explain").path("timeMicros").path("decode").asLong()).isPositive();
     assertThat(text(analyzed)).contains("(fetch ").contains(", decode ").contains("(memory ");
+    // The whole-chunk choice and its figures (the cost model's, at the default 1 MiB a request).
+    JsonNode chunks = group.path("chunkReads");
+    assertThat(chunks.isObject()).as(group.toString()).isTrue();
+    assertThat(chunks.path("mode").asText()).isEqualTo("COST");
+    assertThat(chunks.path("requestCost").asLong()).isEqualTo(1 << 20);
+    assertThat(chunks.path("chunksReadWhole").asLong())
+        .isBetween(0L, chunks.path("chunks").asLong());
+    assertThat(chunks.path("pagesCost").asLong())
+        .isEqualTo(
+            chunks.path("pageRequests").asLong() * (1 << 20) + chunks.path("pageBytes").asLong());
+    JsonNode forced =
+        query(
+            "EXPLAIN ANALYZE SELECT COUNT(*) FROM obs.metrics WHERE metric = 'tk_cache'"
+                + " AND sum_rollup * 2 > 1 OPTION(chunkReads=pages)");
+    for (JsonNode candidate : forced.path("explain").path("fileGroups")) {
+      if (candidate.path("answer").asText().equals("PARQUET_PAGES")) {
+        assertThat(candidate.path("chunkReads").path("mode").asText()).isEqualTo("PAGES");
+        assertThat(candidate.path("chunkReads").path("chunksReadWhole").asLong()).isZero();
+      }
+    }
+    JsonNode planned =
+        query(
+            "EXPLAIN SELECT COUNT(*) FROM obs.metrics WHERE metric = 'tk_cache'"
+                + " AND sum_rollup * 2 > 1");
+    for (JsonNode candidate : planned.path("explain").path("fileGroups")) {
+      assertThat(candidate.path("chunkReads").isObject()).as("EXPLAIN runs no read").isFalse();
+    }
     String q4 = Quickstart.BENCHMARK_QUERIES.get("Q4");
     for (String sql : List.of("EXPLAIN ANALYZE " + q4, "EXPLAIN " + q4)) {
       StringBuilder text = new StringBuilder(sql).append('\n');

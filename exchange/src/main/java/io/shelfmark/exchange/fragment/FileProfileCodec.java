@@ -1,5 +1,6 @@
 package io.shelfmark.exchange.fragment;
 
+import io.shelfmark.exchange.profile.ChunkReadProfile;
 import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.StarTreeProfile;
@@ -23,14 +24,31 @@ import java.util.Optional;
  *   | fetchNanos i64 | decodeNanos i64
  *   | starTree u8 (0 none, 1 present), when present:
  *       dimensions i32, str... | recordsVisited i64 | rows i64 | edges (count i32, profiles as here)
+ *   version 5 only:
+ *   | chunkReads u8 (0 none, 1 present), when present:
+ *       mode str | requestCost i64 | chunks i64 | chunksReadWhole i64 | pageRequests i64
+ *       | pageBytes i64 | wholeRequests i64 | wholeBytes i64
  * </pre>
  *
- * Version 4 (a {@link FragmentResponse} of version 4) adds the read's fetch and decode times and
+ * Version 5 adds the read's whole-chunk choice with its cost figures ({@link ChunkReadProfile}).
+ *
+ * <p>Version 4 (a {@link FragmentResponse} of version 4) adds the read's fetch and decode times and
  * the star-tree answer, whose {@link FileAnswer#STAR_TREE} a version 2 reader does not know. Enum
  * ordinals are part of the format: new values go at the end.
  */
 final class FileProfileCodec {
   private FileProfileCodec() {}
+
+  /** Whether {@code profiles} (or their star-tree edges) hold a whole-chunk choice. */
+  static boolean needsVersion5(List<FileProfile> profiles) {
+    for (FileProfile profile : profiles) {
+      if (profile.chunkReads().isPresent()
+          || profile.starTree().isPresent() && needsVersion5(profile.starTree().get().edges())) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Whether {@code profiles} hold anything version 2 cannot carry. */
   static boolean needsVersion4(List<FileProfile> profiles) {
@@ -81,6 +99,22 @@ final class FileProfileCodec {
           strings(out, tree.dimensions());
           out.i64(tree.recordsVisited()).i64(tree.rows());
           write(out, tree.edges(), version);
+        }
+      }
+      if (version >= 5) {
+        if (profile.chunkReads().isEmpty()) {
+          out.u8(0);
+        } else {
+          ChunkReadProfile reads = profile.chunkReads().get();
+          out.u8(1)
+              .string(reads.mode())
+              .i64(reads.requestCost())
+              .i64(reads.chunks())
+              .i64(reads.chunksReadWhole())
+              .i64(reads.pageRequests())
+              .i64(reads.pageBytes())
+              .i64(reads.wholeRequests())
+              .i64(reads.wholeBytes());
         }
       }
     }
@@ -136,6 +170,20 @@ final class FileProfileCodec {
               Optional.of(new StarTreeProfile(dimensions, records, rows, read(in, depth + 1)));
         }
       }
+      Optional<ChunkReadProfile> chunkReads = Optional.empty();
+      if (in.version() >= 5 && in.u8() == 1) {
+        chunkReads =
+            Optional.of(
+                new ChunkReadProfile(
+                    in.string(),
+                    in.i64(),
+                    in.i64(),
+                    in.i64(),
+                    in.i64(),
+                    in.i64(),
+                    in.i64(),
+                    in.i64()));
+      }
       profiles.add(
           new FileProfile(
               path,
@@ -161,7 +209,8 @@ final class FileProfileCodec {
               done[6],
               fetchNanos,
               decodeNanos,
-              starTree));
+              starTree,
+              chunkReads));
     }
     return profiles;
   }

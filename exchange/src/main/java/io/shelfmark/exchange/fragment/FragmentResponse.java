@@ -13,15 +13,16 @@ import java.util.List;
  * cache (hits and misses), which the broker sums over servers.
  *
  * <p>Wire form, in the {@link WireBuffer} frame (magic "SMFR"; version 1, 2 when it carries file
- * profiles, 3 when the storage client retried, {@value #VERSION} when its profiles hold a star-tree
- * answer, fetch and decode times or the page cache's hits per tier):
+ * profiles, 3 when the storage client retried, 4 when its profiles hold a star-tree answer, fetch
+ * and decode times or the page cache's hits per tier, {@value #VERSION} when they hold a read's
+ * whole-chunk choice):
  *
  * <pre>
  * storageRequests i64 | storageBytesRead i64 | cacheHits i64 | cacheMisses i64
  * | partial result bytes (i32 length; {@link PartialResult#serialize()}, versioned on its own)
- * version 2 to 4: | file profiles ({@link FileProfileCodec}, version 4's form in version 4)
- * version 3 and 4: | storageRetries i64
- * version 4 only: | memoryHits i64 | diskHits i64
+ * version 2 to 5: | file profiles ({@link FileProfileCodec}, in the response's version's form)
+ * version 3 to 5: | storageRetries i64
+ * version 4 and 5: | memoryHits i64 | diskHits i64
  * </pre>
  *
  * A response is written in the lowest version that holds it, so a plain query's answer over
@@ -49,9 +50,9 @@ public record FragmentResponse(
 
   /**
    * The newest version; version 1 has no profiles, version 2 no storage retries, version 3 no
-   * star-tree profiles, fetch and decode times or cache tiers.
+   * star-tree profiles, fetch and decode times or cache tiers, version 4 no whole-chunk choice.
    */
-  static final int VERSION = 4;
+  static final int VERSION = 5;
 
   public FragmentResponse {
     requireNonNull(partial, "partial is null");
@@ -111,13 +112,18 @@ public record FragmentResponse(
     if (profiles.isEmpty() && storageRetries == 0) {
       return out.frame(MAGIC, 1);
     }
+    if (!profiles.isEmpty() && FileProfileCodec.needsVersion5(profiles)) {
+      FileProfileCodec.write(out, profiles, 5);
+      out.i64(storageRetries).i64(memoryHits).i64(diskHits);
+      return out.frame(MAGIC, 5);
+    }
     boolean version4 =
         !profiles.isEmpty()
             && (FileProfileCodec.needsVersion4(profiles) || memoryHits != -1 || diskHits != -1);
     if (version4) {
-      FileProfileCodec.write(out, profiles, VERSION);
+      FileProfileCodec.write(out, profiles, 4);
       out.i64(storageRetries).i64(memoryHits).i64(diskHits);
-      return out.frame(MAGIC, VERSION);
+      return out.frame(MAGIC, 4);
     }
     FileProfileCodec.write(out, profiles, 2);
     if (storageRetries == 0) {

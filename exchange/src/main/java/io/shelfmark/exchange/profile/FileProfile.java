@@ -41,6 +41,9 @@ import java.util.Optional;
  * @param decodeNanos the part spent decompressing and decoding pages, summed over those threads;
  *     {@code -1} when unknown
  * @param starTree how the file was answered from a star-tree, when {@link FileAnswer#STAR_TREE}
+ * @param chunkReads under ANALYZE, whether the read fetched its partly selected chunks page by page
+ *     or whole, with the cost figures; empty under EXPLAIN, for a file that read no Parquet, and in
+ *     profiles before version 5
  */
 public record FileProfile(
     String path,
@@ -66,7 +69,8 @@ public record FileProfile(
     long aggregateNanos,
     long fetchNanos,
     long decodeNanos,
-    Optional<StarTreeProfile> starTree) {
+    Optional<StarTreeProfile> starTree,
+    Optional<ChunkReadProfile> chunkReads) {
   public FileProfile {
     requireNonNull(path, "path is null");
     requireNonNull(answer, "answer is null");
@@ -75,6 +79,61 @@ public record FileProfile(
         List.copyOf(requireNonNull(columnsFromSegment, "columnsFromSegment is null"));
     columnsRead = List.copyOf(requireNonNull(columnsRead, "columnsRead is null"));
     requireNonNull(starTree, "starTree is null");
+    requireNonNull(chunkReads, "chunkReads is null");
+  }
+
+  /** A profile of version 4's fields: no whole-chunk choice. */
+  public FileProfile(
+      String path,
+      boolean segment,
+      FileAnswer answer,
+      List<TermProfile> terms,
+      List<String> columnsFromSegment,
+      List<String> columnsRead,
+      long liveRows,
+      long definiteRows,
+      long candidateRows,
+      long rowGroups,
+      long rowGroupsRead,
+      long pagesPlanned,
+      long lowerBoundBytes,
+      boolean ran,
+      long matchedRows,
+      long pagesRead,
+      long requests,
+      long bytesRead,
+      long indexNanos,
+      long readNanos,
+      long aggregateNanos,
+      long fetchNanos,
+      long decodeNanos,
+      Optional<StarTreeProfile> starTree) {
+    this(
+        path,
+        segment,
+        answer,
+        terms,
+        columnsFromSegment,
+        columnsRead,
+        liveRows,
+        definiteRows,
+        candidateRows,
+        rowGroups,
+        rowGroupsRead,
+        pagesPlanned,
+        lowerBoundBytes,
+        ran,
+        matchedRows,
+        pagesRead,
+        requests,
+        bytesRead,
+        indexNanos,
+        readNanos,
+        aggregateNanos,
+        fetchNanos,
+        decodeNanos,
+        starTree,
+        Optional.empty());
   }
 
   /** A profile of version 2's fields: fetch and decode not told apart, no star-tree. */

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Converts the reader's page locations into the segment's neutral {@link ChunkPageLayout}s, one to
- * one, so a server reads pages without an OffsetIndex read or a header walk.
+ * one (with the pages' encodings when known), so a server reads pages without an OffsetIndex read
+ * or a header walk, and fetches a dictionary page only for pages that need it.
  */
 public final class ChunkLayouts {
   private ChunkLayouts() {}
@@ -34,11 +35,16 @@ public final class ChunkLayouts {
     long[] offsets = new long[count];
     int[] sizes = new int[count];
     long[] firstRows = new long[count];
+    // Empty when unknown: the layout then says every page may need the dictionary.
+    boolean[] dictionaryEncoded = new boolean[pages.encodings().known() ? count : 0];
     for (int i = 0; i < count; i++) {
       PageLocation page = pages.page(i);
       offsets[i] = page.offset();
       sizes[i] = page.compressedSize();
       firstRows[i] = page.firstRowIndex();
+      if (dictionaryEncoded.length > 0) {
+        dictionaryEncoded[i] = pages.encodings().mayNeedDictionary(i);
+      }
     }
     return new ChunkPageLayout(
         rowGroup,
@@ -49,6 +55,7 @@ public final class ChunkLayouts {
         offsets,
         sizes,
         firstRows,
-        pages.source() == ColumnChunkPages.Source.OFFSET_INDEX);
+        pages.source() == ColumnChunkPages.Source.OFFSET_INDEX,
+        dictionaryEncoded);
   }
 }

@@ -76,7 +76,7 @@ public record SegmentSpec(
    * Bumped when the builder starts writing different segments for the same spec (a new part, a new
    * encoding choice), so existing segments are rebuilt rather than reused.
    */
-  static final int BUILDER_VERSION = 4;
+  static final int BUILDER_VERSION = 5;
 
   public SegmentSpec {
     requireNonNull(table, "table is null");

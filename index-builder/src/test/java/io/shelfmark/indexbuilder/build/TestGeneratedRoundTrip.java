@@ -268,6 +268,10 @@ class TestGeneratedRoundTrip {
     assertThat(segment.footer(0).remaining()).isPositive();
     assertThat(segment.pageLayouts(0))
         .hasSize(8 * segment.metadata().files().getFirst().rowGroupRowCounts().size());
+    // parquet-java writes encoding_stats: every chunk's layout says which pages need the
+    // dictionary, so a query fetches it only for those (TestDictionaryFallback checks the
+    // stats against the page headers).
+    assertThat(segment.pageLayouts(0)).allMatch(ChunkPageLayout::encodingsKnown);
   }
 
   private static void checkFooterStatistics(Segment segment, DataFileInfo file) throws IOException {

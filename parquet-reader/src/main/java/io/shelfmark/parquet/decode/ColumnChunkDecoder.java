@@ -10,6 +10,7 @@ import io.shelfmark.parquet.batch.PrimitiveValues;
 import io.shelfmark.parquet.codec.PageDecompressor;
 import io.shelfmark.parquet.codec.PageDecompressor.CorruptCompressedDataException;
 import io.shelfmark.parquet.codec.PageDecompressors;
+import io.shelfmark.parquet.metadata.PageEncodings;
 import io.shelfmark.parquet.plan.RowSelection;
 import io.shelfmark.parquet.schema.ColumnSchema;
 import java.io.IOException;
@@ -79,6 +80,7 @@ public final class ColumnChunkDecoder {
   private long fileSize = -1;
   private long dataPageOffset = -1; // the data page being read, while it is read; else -1
   private PrimitiveValues dictionary;
+  private long skippedDictionaryOffset = -1; // a dictionary page not read, see dictionaryNotRead
   private int[] repetition = new int[0];
   private int[] definition = new int[0];
   private int[] rowStarts = new int[0];
@@ -113,6 +115,16 @@ public final class ColumnChunkDecoder {
   public void keepDecompressedIn(DecompressedPages pages, long fileSize) {
     this.keptPages = requireNonNull(pages, "pages is null");
     this.fileSize = fileSize;
+  }
+
+  /**
+   * Tells the decoder the chunk's dictionary page (at {@code dictionaryOffset}) was left unread
+   * because the page layout records every data page to decode as not dictionary-encoded. A data
+   * page that turns out to be dictionary-encoded is then refused with a message saying so (the
+   * layout does not match the file), rather than as a chunk without a dictionary.
+   */
+  public void dictionaryNotRead(long dictionaryOffset) {
+    this.skippedDictionaryOffset = dictionaryOffset;
   }
 
   /** The decoded dictionary, or {@code null} before {@link #readDictionaryPage}. */
@@ -322,6 +334,13 @@ public final class ColumnChunkDecoder {
         throw new MalformedPageException(
             "page at row %d holds %d rows but the page locations give it %d"
                 .formatted(firstRowOfPage, page.rows, selectedRows.rowCount()));
+      }
+      if (dictionary == null
+          && skippedDictionaryOffset >= 0
+          && PageEncodings.isDictionary(page.encoding)) {
+        throw new MalformedPageException(
+            "page is %s-encoded, but the page layout records it as not dictionary-encoded, so the chunk's dictionary page at offset %d was not read (the layout does not match the file: rebuild its segment)"
+                .formatted(page.encoding, skippedDictionaryOffset));
       }
       ValueDecoder values =
           ValueDecoders.create(

@@ -19,13 +19,16 @@ import java.util.List;
  * @param pages the data pages, in file order
  * @param rowCount the number of rows in the row group (the last page ends there)
  * @param source where the layout came from
+ * @param encodings which data pages are dictionary-encoded, when known (else {@link
+ *     PageEncodings#UNKNOWN}: any may be)
  */
 public record ColumnChunkPages(
     long dictionaryOffset,
     int dictionarySize,
     List<PageLocation> pages,
     int rowCount,
-    Source source) {
+    Source source,
+    PageEncodings encodings) {
 
   /** Where a layout came from. Persisted by ordinal in segments: append, never reorder. */
   public enum Source {
@@ -36,7 +39,13 @@ public record ColumnChunkPages(
   public ColumnChunkPages {
     requireNonNull(pages, "pages is null");
     requireNonNull(source, "source is null");
+    requireNonNull(encodings, "encodings is null");
     pages = List.copyOf(pages);
+    if (encodings.known() && encodings.pageCount() != pages.size()) {
+      throw new IllegalArgumentException(
+          "encodings describe %d data pages but the chunk has %d"
+              .formatted(encodings.pageCount(), pages.size()));
+    }
     if (rowCount < 0) {
       throw new IllegalArgumentException("row count is negative: " + rowCount);
     }
@@ -71,6 +80,30 @@ public record ColumnChunkPages(
       previousEnd = page.end();
       previousRow = page.firstRowIndex();
     }
+  }
+
+  /** A layout whose pages' encodings are unknown (each may need the dictionary page). */
+  public ColumnChunkPages(
+      long dictionaryOffset,
+      int dictionarySize,
+      List<PageLocation> pages,
+      int rowCount,
+      Source source) {
+    this(dictionaryOffset, dictionarySize, pages, rowCount, source, PageEncodings.UNKNOWN);
+  }
+
+  /** The same layout with these encodings. */
+  public ColumnChunkPages withEncodings(PageEncodings encodings) {
+    return new ColumnChunkPages(
+        dictionaryOffset, dictionarySize, pages, rowCount, source, encodings);
+  }
+
+  /**
+   * Whether reading data page {@code page} needs the chunk's dictionary page: when the chunk has
+   * one and the page is, or may be, dictionary-encoded.
+   */
+  public boolean pageNeedsDictionary(int page) {
+    return hasDictionaryPage() && encodings.mayNeedDictionary(page);
   }
 
   public boolean hasDictionaryPage() {
@@ -109,11 +142,12 @@ public record ColumnChunkPages(
 
   @Override
   public String toString() {
-    return "ColumnChunkPages[%d pages, %d rows%s, from %s]"
+    return "ColumnChunkPages[%d pages, %d rows%s, from %s%s]"
         .formatted(
             pages.size(),
             rowCount,
             hasDictionaryPage() ? ", dictionary at " + dictionaryOffset : "",
-            source);
+            source,
+            encodings.known() ? ", " + encodings : "");
   }
 }

@@ -28,9 +28,11 @@ import org.apache.parquet.format.Util;
  *       PageRowCounter}.
  * </ul>
  *
- * Either way the result is validated against the footer (row counts, byte ranges inside the chunk
- * and the file) and any contradiction is a {@link CorruptParquetException} naming file, row group
- * and column. Stateless and thread safe.
+ * Either way the pages' encodings are recorded where known ({@link PageEncodings}: from the headers
+ * walked, or from the footer's {@code encoding_stats}), so a reader fetches a dictionary page only
+ * for the pages that need it. The result is validated against the footer (row counts, byte ranges
+ * inside the chunk and the file) and any contradiction is a {@link CorruptParquetException} naming
+ * file, row group and column. Stateless and thread safe.
  */
 public final class PageLocator {
   private PageLocator() {}
@@ -107,7 +109,8 @@ public final class PageLocator {
         dictionarySize,
         pages,
         footer.rowGroupRowCount(rowGroup),
-        ColumnChunkPages.Source.OFFSET_INDEX);
+        ColumnChunkPages.Source.OFFSET_INDEX,
+        PageEncodings.fromEncodingStats(footer.columnChunk(rowGroup, column), pages.size()));
   }
 
   /**
@@ -134,6 +137,7 @@ public final class PageLocator {
     int rowCount = footer.rowGroupRowCount(rowGroup);
     ByteBuffer bytes = chunk.slice();
     List<PageLocation> pages = new ArrayList<>();
+    List<Boolean> dictionaryEncoded = new ArrayList<>();
     long dictionaryOffset = -1;
     int dictionarySize = 0;
     long values = 0;
@@ -160,12 +164,14 @@ public final class PageLocator {
                   ? data.getNum_values()
                   : rowCounter.countRows(page, bytes.slice(start, size));
           pages.add(new PageLocation(offset, size, rows));
+          dictionaryEncoded.add(PageEncodings.isDictionary(data.getEncoding()));
           values += data.getNum_values();
           rows += pageRows;
         }
         case DATA_PAGE_V2 -> {
           var data = requireHeader(page, header.getData_page_header_v2(), "DATA_PAGE_V2");
           pages.add(new PageLocation(offset, size, rows));
+          dictionaryEncoded.add(PageEncodings.isDictionary(data.getEncoding()));
           values += data.getNum_values();
           rows += data.getNum_rows();
         }
@@ -181,13 +187,18 @@ public final class PageLocator {
           "pages hold %d values in %d rows but the footer says %d values in %d rows"
               .formatted(values, rows, expectedValues, rowCount));
     }
+    boolean[] encodings = new boolean[dictionaryEncoded.size()];
+    for (int i = 0; i < encodings.length; i++) {
+      encodings[i] = dictionaryEncoded.get(i);
+    }
     return build(
         where,
         dictionaryOffset,
         dictionarySize,
         pages,
         rowCount,
-        ColumnChunkPages.Source.HEADER_WALK);
+        ColumnChunkPages.Source.HEADER_WALK,
+        PageEncodings.of(encodings));
   }
 
   private static PageHeader readHeader(ParquetLocation page, ByteBuffer bytes)
@@ -234,10 +245,12 @@ public final class PageLocator {
       int dictionarySize,
       List<PageLocation> pages,
       int rowCount,
-      ColumnChunkPages.Source source)
+      ColumnChunkPages.Source source,
+      PageEncodings encodings)
       throws CorruptParquetException {
     try {
-      return new ColumnChunkPages(dictionaryOffset, dictionarySize, pages, rowCount, source);
+      return new ColumnChunkPages(
+          dictionaryOffset, dictionarySize, pages, rowCount, source, encodings);
     } catch (IllegalArgumentException e) {
       throw new CorruptParquetException(
           where, "page locations contradict the footer: " + e.getMessage(), e);

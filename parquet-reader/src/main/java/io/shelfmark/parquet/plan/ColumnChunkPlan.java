@@ -17,13 +17,17 @@ import java.util.Optional;
  * @param dictionaryKept whether the caller holds the dictionary page already ({@link
  *     KeptDictionaryPages}): it is then neither fetched nor counted in {@link #bytes()}
  * @param pages the data pages to read, in file order
+ * @param dictionarySkipped whether the chunk has a dictionary page that is not read because none of
+ *     the planned pages is dictionary-encoded (their encodings are known): the decoder then refuses
+ *     a page that turns out to be
  */
 public record ColumnChunkPlan(
     int column,
     String path,
     Optional<ByteRange> dictionaryPage,
     boolean dictionaryKept,
-    List<PlannedPage> pages) {
+    List<PlannedPage> pages,
+    boolean dictionarySkipped) {
   public ColumnChunkPlan {
     requireNonNull(path, "path is null");
     requireNonNull(dictionaryPage, "dictionaryPage is null");
@@ -32,12 +36,26 @@ public record ColumnChunkPlan(
       throw new IllegalArgumentException(
           "Cannot plan column %s with a kept dictionary page but none to read".formatted(path));
     }
+    if (dictionarySkipped && dictionaryPage.isPresent()) {
+      throw new IllegalArgumentException(
+          "Cannot plan column %s with a dictionary page both read and skipped".formatted(path));
+    }
+  }
+
+  /** A chunk plan that skips no dictionary page it has. */
+  public ColumnChunkPlan(
+      int column,
+      String path,
+      Optional<ByteRange> dictionaryPage,
+      boolean dictionaryKept,
+      List<PlannedPage> pages) {
+    this(column, path, dictionaryPage, dictionaryKept, pages, false);
   }
 
   /** A chunk plan whose dictionary page, if any, is fetched. */
   public ColumnChunkPlan(
       int column, String path, Optional<ByteRange> dictionaryPage, List<PlannedPage> pages) {
-    this(column, path, dictionaryPage, false, pages);
+    this(column, path, dictionaryPage, false, pages, false);
   }
 
   /** The dictionary page when it must be fetched (planned and not kept). */

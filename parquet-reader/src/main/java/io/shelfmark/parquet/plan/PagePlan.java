@@ -82,6 +82,20 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
   }
 
   /**
+   * The number of dictionary pages not read because none of their chunk's planned pages is
+   * dictionary-encoded.
+   */
+  public int skippedDictionaryPageCount() {
+    int count = 0;
+    for (RowGroupPlan rowGroup : rowGroups) {
+      for (ColumnChunkPlan column : rowGroup.columns()) {
+        count += column.dictionarySkipped() ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
+  /**
    * The bytes any reader of this plan must fetch: the planned pages themselves, before coalescing
    * adds the gaps between them and before the footer or page indexes. Kept dictionary pages are not
    * fetched, so not counted.
@@ -111,7 +125,7 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
     for (RowGroupPlan rowGroup : rowGroups) {
       skipped += rowGroup.access() == RowGroupAccess.SKIP ? 1 : 0;
     }
-    return "PagePlan[%s: %d of %d row groups, %d data pages, %d dictionary pages (%d more kept), %d bytes]"
+    return "PagePlan[%s: %d of %d row groups, %d data pages, %d dictionary pages (%d more kept, %d not needed), %d bytes]"
         .formatted(
             file,
             rowGroups.size() - skipped,
@@ -119,6 +133,7 @@ public record PagePlan(String file, List<RowGroupPlan> rowGroups) {
             dataPageCount(),
             dictionaryPageCount(),
             keptDictionaryPageCount(),
+            skippedDictionaryPageCount(),
             lowerBoundBytes());
   }
 }

@@ -26,10 +26,13 @@ import org.slf4j.LoggerFactory;
  *   <li>A data page is read when its rows {@code [firstRowIndex, next page's firstRowIndex)}
  *       contain a selected row. Page locations say where every row starts, so a page whose range
  *       misses the selection holds none of its values.
- *   <li>A chunk's dictionary page is read whenever any of its data pages is: which pages fell back
- *       from dictionary to plain encoding is known only from their headers. When the caller holds
- *       it ({@link KeptDictionaryPages}, exact range), it is planned as kept: not fetched, not
- *       counted.
+ *   <li>A chunk's dictionary page is read when one of its planned data pages is, or may be,
+ *       dictionary-encoded. The OffsetIndex does not give pages' encodings; the page locations
+ *       carry them when the page headers were walked or the footer's {@code encoding_stats} gave
+ *       them ({@link ColumnChunkPages#encodings()}), and a page known to be PLAIN (a writer's
+ *       fallback once its dictionary grew too large) needs no dictionary. Unknown encodings mean
+ *       read it. When the caller holds it ({@link KeptDictionaryPages}, exact range), it is planned
+ *       as kept: not fetched, not counted.
  *   <li>A scanned row group reads every page, including pages that hold no rows, so the decoder
  *       checks that the counts add up.
  * </ul>
@@ -81,19 +84,28 @@ public final class PagePlanner {
       for (int column : columns) {
         ColumnChunkPages pages = checkedPages(footer, locations, rowGroup, column);
         List<PlannedPage> planned = new ArrayList<>();
+        boolean needsDictionary = false;
         for (int i = 0; i < pages.pageCount(); i++) {
           if (reads(access, selection, firstRow, pages, i)) {
             PageLocation page = pages.page(i);
             planned.add(
                 new PlannedPage(
                     i, range(page), rows.inPage(page.firstRowIndex(), pages.pageRowCount(i))));
+            needsDictionary |= pages.pageNeedsDictionary(i);
           }
         }
-        Optional<ByteRange> dictionary = planned.isEmpty() ? Optional.empty() : dictionary(pages);
+        Optional<ByteRange> dictionary = needsDictionary ? dictionary(pages) : Optional.empty();
         boolean dictionaryKept = dictionary.isPresent() && kept.holds(dictionary.get());
+        boolean dictionarySkipped =
+            !planned.isEmpty() && pages.hasDictionaryPage() && !needsDictionary;
         chunks.add(
             new ColumnChunkPlan(
-                column, footer.columnPath(column), dictionary, dictionaryKept, planned));
+                column,
+                footer.columnPath(column),
+                dictionary,
+                dictionaryKept,
+                planned,
+                dictionarySkipped));
       }
       rowGroups.add(new RowGroupPlan(rowGroup, firstRow, access, rows, chunks));
     }
@@ -138,14 +150,14 @@ public final class PagePlanner {
       for (int column : columns) {
         ColumnChunkPages pages = checkedPages(footer, locations, rowGroup, column);
         int dictionaryAt = ranges.size();
-        boolean any = false;
+        boolean needsDictionary = false;
         for (int i = 0; i < pages.pageCount(); i++) {
           if (reads(access, selection, firstRow, pages, i)) {
             ranges.add(new PlannedRange(range(pages.page(i)), true, rowGroup, column, access));
-            any = true;
+            needsDictionary |= pages.pageNeedsDictionary(i);
           }
         }
-        if (any) {
+        if (needsDictionary) {
           Optional<ByteRange> dictionary = dictionary(pages);
           if (dictionary.isPresent() && !kept.holds(dictionary.get())) {
             ranges.add(

@@ -38,20 +38,20 @@ final class ChunkReadChoice {
   private ChunkReadChoice() {}
 
   /**
-   * The spans to fetch whole, per {@code options.chunkReads()}.
+   * The spans to fetch whole, per {@code options.chunkReads()}, and the figures of the choice.
    *
    * @param planned the plan's ranges, grouped by chunk as {@link
    *     io.shelfmark.parquet.plan.PagePlanner#ranges} lists them
    * @param fetched which of them are fetched (not kept, not already held), by position
    */
-  static List<ByteRange> wholeSpans(
-      List<PlannedRange> planned, boolean[] fetched, ReaderOptions options) {
+  static Choice choose(List<PlannedRange> planned, boolean[] fetched, ReaderOptions options) {
     requireNonNull(planned, "planned is null");
     requireNonNull(options, "options is null");
     if (options.chunkReads() == ReaderOptions.ChunkReads.PAGES) {
-      return List.of();
+      return new Choice(List.of(), ChunkReadFigures.none(options));
     }
     List<ByteRange> spans = new ArrayList<>();
+    long[] figures = new long[5]; // chunks, page reads, page bytes, whole reads, whole bytes
     int start = 0;
     while (start < planned.size()) {
       int end = start + 1;
@@ -68,17 +68,45 @@ final class ChunkReadChoice {
             chunk.add(planned.get(i).range());
           }
         }
-        if (chunk.size() > 1 && wholeIsCheaper(chunk, options)) {
+        if (chunk.size() > 1 && wholeIsCheaper(chunk, options, figures)) {
           spans.add(span(chunk));
         }
       }
       start = end;
     }
-    return spans;
+    return new Choice(
+        List.copyOf(spans),
+        new ChunkReadFigures(
+            options.chunkReads().name(),
+            options.requestCost().bytes(),
+            (int) figures[0],
+            spans.size(),
+            figures[1],
+            figures[2],
+            figures[3],
+            figures[4]));
+  }
+
+  /** The spans to fetch whole, and why. */
+  record Choice(List<ByteRange> spans, ChunkReadFigures figures) {}
+
+  /** The spans to fetch whole (see {@link #choose}). */
+  static List<ByteRange> wholeSpans(
+      List<PlannedRange> planned, boolean[] fetched, ReaderOptions options) {
+    return choose(planned, fetched, options).spans();
   }
 
   /** Whether one read of the chunk's span costs less than its ranges coalesced. */
   static boolean wholeIsCheaper(List<ByteRange> chunk, ReaderOptions options) {
+    return wholeIsCheaper(chunk, options, new long[5]);
+  }
+
+  /**
+   * As {@link #wholeIsCheaper(List, ReaderOptions)}, adding to {@code figures} the chunk's count
+   * and both ways' reads and bytes when the choice is made (both ways need more than one read).
+   */
+  private static boolean wholeIsCheaper(
+      List<ByteRange> chunk, ReaderOptions options, long[] figures) {
     List<ByteRange> reads = Coalescing.merge(chunk, options);
     ByteRange span = span(chunk);
     long maxBuffer = options.maxBufferSize().bytes();
@@ -86,12 +114,17 @@ final class ChunkReadChoice {
     if (wholeReads >= reads.size()) {
       return false;
     }
-    if (options.chunkReads() == ReaderOptions.ChunkReads.WHOLE) {
-      return true;
-    }
     long pageBytes = 0;
     for (ByteRange read : reads) {
       pageBytes += read.length();
+    }
+    figures[0]++;
+    figures[1] += reads.size();
+    figures[2] += pageBytes;
+    figures[3] += wholeReads;
+    figures[4] += span.length();
+    if (options.chunkReads() == ReaderOptions.ChunkReads.WHOLE) {
+      return true;
     }
     long requestCost = options.requestCost().bytes();
     double pagesCost = (double) reads.size() * requestCost + pageBytes;

@@ -159,8 +159,9 @@ public final class ParquetFileReader {
     }
     // Partly selected chunks the cost model reads whole: their spans join the ranges to coalesce,
     // so the reads cover them in one piece; the pages inside are handed out as before.
-    List<ByteRange> spans = ChunkReadChoice.wholeSpans(ranges, fetched, options);
-    counters.recordChunksReadWhole(spans.size());
+    ChunkReadChoice.Choice choice = ChunkReadChoice.choose(ranges, fetched, options);
+    List<ByteRange> spans = choice.spans();
+    counters.recordChunkReads(choice.figures());
     List<ByteRange> toRead = toFetch;
     if (!spans.isEmpty()) {
       toRead = new ArrayList<>(toFetch);

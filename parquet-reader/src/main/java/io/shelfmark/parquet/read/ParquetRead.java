@@ -8,6 +8,7 @@ import io.shelfmark.parquet.decode.ColumnChunkDecoder;
 import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.PageLocator;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.plan.ColumnChunkPlan;
 import io.shelfmark.parquet.plan.PagePlan;
@@ -318,6 +319,9 @@ public final class ParquetRead implements AutoCloseable {
       decoder.readLookedUpDictionaryPage(
           dictionary.offset(), fetched ? bytes(dictionary, waited) : null, fetched ? null : kept);
       counters.recordDictionaryPage();
+    } else if (chunk.dictionarySkipped()) {
+      decoder.dictionaryNotRead(
+          PageLocator.chunkOffset(footer, rowGroup.rowGroup(), column.index()));
     }
     for (PlannedPage page : chunk.pages()) {
       DecompressedPage kept = keptFound.get(page.range().offset());

@@ -1,5 +1,6 @@
 package io.shelfmark.parquet.read;
 
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -14,8 +15,12 @@ final class ReadCounters {
   private final AtomicLong decodeNanos = new AtomicLong();
   private final AtomicInteger chunksReadWhole = new AtomicInteger();
 
-  void recordChunksReadWhole(int chunks) {
-    chunksReadWhole.addAndGet(chunks);
+  private volatile ChunkReadFigures chunkReads;
+
+  /** The whole-chunk choice of the read, made once when it starts. */
+  void recordChunkReads(ChunkReadFigures figures) {
+    chunkReads = figures;
+    chunksReadWhole.addAndGet(figures.chunksReadWhole());
   }
 
   void recordRequest(long bytesRead) {
@@ -53,6 +58,7 @@ final class ReadCounters {
         keptPagesRead.get(),
         fetchNanos.get(),
         decodeNanos.get(),
-        chunksReadWhole.get());
+        chunksReadWhole.get(),
+        Optional.ofNullable(chunkReads));
   }
 }

@@ -1,5 +1,7 @@
 package io.shelfmark.parquet.read;
 
+import java.util.Optional;
+
 /**
  * What one read of one file cost and did. Counts only this read's own requests, so it stays exact
  * when many reads share a store.
@@ -17,6 +19,7 @@ package io.shelfmark.parquet.read;
  * @param decodeNanos time they spent decompressing and decoding pages, summed over threads
  * @param chunksReadWhole partly selected column chunks fetched as one span rather than page by page
  *     ({@link ChunkReadChoice})
+ * @param chunkReads the figures of that choice; empty before the read started its fetches
  */
 public record ReadStats(
     int pagesPlanned,
@@ -29,4 +32,5 @@ public record ReadStats(
     int keptPagesRead,
     long fetchNanos,
     long decodeNanos,
-    int chunksReadWhole) {}
+    int chunksReadWhole,
+    Optional<ChunkReadFigures> chunkReads) {}

@@ -57,6 +57,46 @@ class TestChunkReadChoice {
   }
 
   @Test
+  void theChoiceCarriesItsCostFigures() {
+    // Two chunks of the same shape as above and one whose pages lie side by side (no choice: one
+    // read either way). At 1 MiB per request the two are read whole: 6 reads of 60 KiB against
+    // one of 560 KiB each.
+    List<PlannedRange> planned = new ArrayList<>();
+    for (int column = 0; column < 3; column++) {
+      for (ByteRange page : pages(6, 10 * KIB, column == 2 ? 0 : 100 * KIB)) {
+        planned.add(
+            new PlannedRange(
+                new ByteRange(page.offset() + column * (1 << 20), page.length()),
+                true,
+                0,
+                column,
+                RowGroupAccess.SELECTION));
+      }
+    }
+    boolean[] fetched = new boolean[planned.size()];
+    java.util.Arrays.fill(fetched, true);
+    ChunkReadChoice.Choice choice =
+        ChunkReadChoice.choose(planned, fetched, options(1 << 20, ReaderOptions.ChunkReads.COST));
+    assertThat(choice.spans()).hasSize(2);
+    assertThat(choice.figures())
+        .isEqualTo(new ChunkReadFigures("COST", 1 << 20, 2, 2, 12, 120 * KIB, 2, 1120 * KIB));
+    assertThat(choice.figures().pagesCost()).isEqualTo(12L * (1 << 20) + 120 * KIB);
+    assertThat(choice.figures().wholeCost()).isEqualTo(2L * (1 << 20) + 1120 * KIB);
+    // At 100 KiB per request the same chunks stay pages: same figures, none read whole.
+    ChunkReadChoice.Choice cheap =
+        ChunkReadChoice.choose(planned, fetched, options(100 * KIB, ReaderOptions.ChunkReads.COST));
+    assertThat(cheap.spans()).isEmpty();
+    assertThat(cheap.figures().chunks()).isEqualTo(2);
+    assertThat(cheap.figures().chunksReadWhole()).isZero();
+    // Forced pages: no choice is made, so no figures.
+    assertThat(
+            ChunkReadChoice.choose(
+                    planned, fetched, options(1 << 20, ReaderOptions.ChunkReads.PAGES))
+                .figures())
+        .isEqualTo(new ChunkReadFigures("PAGES", 1 << 20, 0, 0, 0, 0, 0, 0));
+  }
+
+  @Test
   void neverWholeWhenItSavesNoRequest() {
     // Side by side: one read either way.
     List<ByteRange> adjacent = pages(6, 10 * KIB, 0);

@@ -81,6 +81,14 @@ class TestPageLocationLoader {
             .isEqualTo(fromIndex.pages());
         assertThat(fromWalk.dictionaryOffset()).isEqualTo(fromIndex.dictionaryOffset());
         assertThat(fromWalk.dictionarySize()).isEqualTo(fromIndex.dictionarySize());
+        // The walk reads each page's encoding; the OffsetIndex path takes it from the footer's
+        // encoding_stats when the writer wrote them, and must then agree.
+        assertThat(fromWalk.encodings().known()).isTrue();
+        if (fromIndex.encodings().known()) {
+          assertThat(fromIndex.encodings())
+              .as("encodings of row group %d, column %s", rowGroup, footer.columnPath(column))
+              .isEqualTo(fromWalk.encodings());
+        }
         compared++;
       }
     }

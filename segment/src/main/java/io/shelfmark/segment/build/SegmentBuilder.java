@@ -420,7 +420,7 @@ public final class SegmentBuilder {
       writer.writePart(PartKey.file(PartKinds.FOOTER, f), FOOTER_VERSION, file.footer());
       writer.writePart(
           PartKey.file(PartKinds.PAGES, f),
-          PageLayouts.VERSION,
+          PageLayouts.version(file.pages()),
           PageLayouts.serialize(file.pages()));
       if (!file.dictionaryPages().isEmpty()) {
         writer.writePart(

@@ -11,6 +11,11 @@ import java.util.Arrays;
  * {@code io.shelfmark.parquet.metadata.ColumnChunkPages} converts one to one. Immutable (arrays are
  * copied in and out) and validated: pages in file order without overlap, after the dictionary page,
  * the first page at row 0, first rows never decreasing and at most the row count.
+ *
+ * <p>Per data page it may also record whether the page is dictionary-encoded (from the page headers
+ * or the footer's {@code encoding_stats}, when the builder knew): a reader then fetches the chunk's
+ * dictionary page only for pages that need it. Layouts without this (written before it, or of
+ * chunks whose encodings were unknown) mean every page may need the dictionary.
  */
 public final class ChunkPageLayout {
   private final int rowGroup;
@@ -22,6 +27,7 @@ public final class ChunkPageLayout {
   private final int[] pageSizes;
   private final long[] firstRows;
   private final boolean fromOffsetIndex;
+  private final boolean[] dictionaryEncoded; // per data page; empty when unknown
 
   /**
    * @param rowGroup the row group ordinal
@@ -44,6 +50,35 @@ public final class ChunkPageLayout {
       int[] pageSizes,
       long[] firstRows,
       boolean fromOffsetIndex) {
+    this(
+        rowGroup,
+        column,
+        rowCount,
+        dictionaryOffset,
+        dictionarySize,
+        pageOffsets,
+        pageSizes,
+        firstRows,
+        fromOffsetIndex,
+        new boolean[0]);
+  }
+
+  /**
+   * As above, with the pages' encodings.
+   *
+   * @param dictionaryEncoded per data page, whether it is dictionary-encoded; empty when unknown
+   */
+  public ChunkPageLayout(
+      int rowGroup,
+      int column,
+      int rowCount,
+      long dictionaryOffset,
+      int dictionarySize,
+      long[] pageOffsets,
+      int[] pageSizes,
+      long[] firstRows,
+      boolean fromOffsetIndex,
+      boolean[] dictionaryEncoded) {
     this.rowGroup = rowGroup;
     this.column = column;
     this.rowCount = rowCount;
@@ -53,6 +88,7 @@ public final class ChunkPageLayout {
     this.pageSizes = pageSizes.clone();
     this.firstRows = firstRows.clone();
     this.fromOffsetIndex = fromOffsetIndex;
+    this.dictionaryEncoded = dictionaryEncoded.clone();
     validate();
   }
 
@@ -71,6 +107,11 @@ public final class ChunkPageLayout {
       throw new IllegalArgumentException(
           "Cannot lay out pages of %s: dictionary at %d of %d bytes (use -1 and 0 for none)"
               .formatted(chunk, dictionaryOffset, dictionarySize));
+    }
+    if (dictionaryEncoded.length != 0 && dictionaryEncoded.length != pageOffsets.length) {
+      throw new IllegalArgumentException(
+          "Cannot lay out pages of %s: encodings of %d pages for %d pages (give none when unknown)"
+              .formatted(chunk, dictionaryEncoded.length, pageOffsets.length));
     }
     long previousEnd = dictionaryOffset < 0 ? 0 : dictionaryOffset + dictionarySize;
     long previousRow = 0;
@@ -151,6 +192,21 @@ public final class ChunkPageLayout {
     return fromOffsetIndex;
   }
 
+  /** Whether the layout records which pages are dictionary-encoded. */
+  public boolean encodingsKnown() {
+    return dictionaryEncoded.length == pageOffsets.length && pageOffsets.length > 0;
+  }
+
+  /** Per data page, whether it is dictionary-encoded; empty when not known. */
+  public boolean[] dictionaryEncoded() {
+    return dictionaryEncoded.clone();
+  }
+
+  /** Whether data page {@code page} is dictionary-encoded ({@link #encodingsKnown} must hold). */
+  public boolean dictionaryEncoded(int page) {
+    return dictionaryEncoded[page];
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof ChunkPageLayout that
@@ -160,6 +216,7 @@ public final class ChunkPageLayout {
         && dictionaryOffset == that.dictionaryOffset
         && dictionarySize == that.dictionarySize
         && fromOffsetIndex == that.fromOffsetIndex
+        && Arrays.equals(dictionaryEncoded, that.dictionaryEncoded)
         && Arrays.equals(pageOffsets, that.pageOffsets)
         && Arrays.equals(pageSizes, that.pageSizes)
         && Arrays.equals(firstRows, that.firstRows);

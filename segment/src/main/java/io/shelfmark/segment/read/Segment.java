@@ -355,7 +355,8 @@ public final class Segment implements Closeable {
   /** The page layouts of data file {@code file}'s column chunks. */
   public List<ChunkPageLayout> pageLayouts(int file) throws IOException {
     PartKey key = PartKey.file(PartKinds.PAGES, file);
-    return PageLayouts.deserialize(reader(key, part(key).orElseThrow(() -> missing(key))));
+    ByteBuffer bytes = part(key).orElseThrow(() -> missing(key));
+    return PageLayouts.deserialize(reader(key, bytes), toc.find(key).orElseThrow().version());
   }
 
   /**

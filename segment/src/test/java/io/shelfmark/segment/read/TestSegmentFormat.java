@@ -18,6 +18,7 @@ import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.metadata.ChunkPageLayout;
 import io.shelfmark.segment.metadata.ColumnStatistics;
 import io.shelfmark.segment.metadata.DataFileEntry;
+import io.shelfmark.segment.metadata.PageLayouts;
 import io.shelfmark.segment.metadata.ParquetDictionaryPages;
 import io.shelfmark.segment.predicate.Predicate;
 import io.shelfmark.segment.source.ByteArraySegmentSource;
@@ -121,6 +122,75 @@ class TestSegmentFormat {
           .contains(Value.of(99.0));
       assertThat(segment.statistics().rowGroup(0, 0, "sum_rollup")).isEmpty();
     }
+  }
+
+  @Test
+  void testPagesEncodingsRoundTripInLayoutVersion2AndLayoutsWithoutThemStayVersion1()
+      throws IOException {
+    TestingTable table = new TestingTable(10_000);
+    long[] offsets = new long[11];
+    int[] sizes = new int[11];
+    long[] firstRows = new long[11];
+    boolean[] encoded = new boolean[11];
+    for (int page = 0; page < 11; page++) {
+      offsets[page] = 1004 + 500L * page;
+      sizes[page] = 500;
+      firstRows[page] = 900L * page;
+      // Three dictionary-encoded pages, then a writer's PLAIN fallback: 11 flags in 2 bytes.
+      encoded[page] = page < 3;
+    }
+    ChunkPageLayout mixed =
+        new ChunkPageLayout(0, 0, 10_000, 4, 1000, offsets, sizes, firstRows, true, encoded);
+    ChunkPageLayout unknown =
+        new ChunkPageLayout(
+            0, 1, 10_000, 6504, 10, new long[] {6514}, new int[] {60}, new long[] {0}, true);
+    assertThat(mixed.encodingsKnown()).isTrue();
+    assertThat(unknown.encodingsKnown()).isFalse();
+    assertThat(PageLayouts.version(List.of(unknown))).isEqualTo(1);
+    assertThat(PageLayouts.version(List.of(unknown, mixed))).isEqualTo(2);
+    // Version 2 adds one byte per chunk and a bit per page of chunks whose encodings are known.
+    assertThat(PageLayouts.serialize(List.of(mixed, unknown)).length)
+        .isEqualTo(PageLayouts.serialize(List.of(withoutEncodings(mixed), unknown)).length + 4);
+
+    for (List<ChunkPageLayout> layouts : List.of(List.of(mixed, unknown), List.of(unknown))) {
+      SegmentBuilder builder = new SegmentBuilder(INDEXES, "encodings");
+      builder.addDataFile(table.identity(), table.rowGroupRowCounts(), new byte[] {9}, layouts);
+      try (Segment segment = TestingSegments.open(builder.toByteArray())) {
+        assertThat(segment.pageLayouts(0)).isEqualTo(layouts);
+        assertThat(segment.tableOfContents().find(PartKey.file(PartKinds.PAGES, 0)))
+            .get()
+            .extracting(TocEntry::version)
+            .isEqualTo(layouts.size() == 2 ? 2 : 1);
+      }
+    }
+    ChunkPageLayout read =
+        PageLayouts.deserialize(reader(PageLayouts.serialize(List.of(mixed))), 2).get(0);
+    assertThat(read.dictionaryEncoded()).containsExactly(encoded);
+    // A version 1 part reads as layouts without encodings (every page may need the dictionary).
+    byte[] version1 = PageLayouts.serialize(List.of(withoutEncodings(mixed)));
+    assertThat(PageLayouts.deserialize(reader(version1), 1))
+        .containsExactly(withoutEncodings(mixed));
+    assertThatThrownBy(() -> PageLayouts.deserialize(reader(version1), 3))
+        .isInstanceOf(CorruptSegmentException.class)
+        .hasMessageContaining("pages part has layout version 3 (known: 1 to 2)");
+  }
+
+  private static ChunkPageLayout withoutEncodings(ChunkPageLayout chunk) {
+    return new ChunkPageLayout(
+        chunk.rowGroup(),
+        chunk.column(),
+        chunk.rowCount(),
+        chunk.dictionaryOffset(),
+        chunk.dictionarySize(),
+        chunk.pageOffsets(),
+        chunk.pageSizes(),
+        chunk.firstRows(),
+        chunk.fromOffsetIndex());
+  }
+
+  private static PartReader reader(byte[] part) {
+    return new PartReader(
+        "test", "pages[0]", 0, ByteBuffer.wrap(part).order(ByteOrder.LITTLE_ENDIAN));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.shelfmark.server.exec;
 
 import io.shelfmark.catalog.snapshot.DataFileInfo;
+import io.shelfmark.exchange.profile.ChunkReadProfile;
 import io.shelfmark.exchange.profile.FileAnswer;
 import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ProfileMode;
@@ -20,6 +21,7 @@ import io.shelfmark.parquet.plan.PagePlanner;
 import io.shelfmark.parquet.plan.RowGroupAccess;
 import io.shelfmark.parquet.plan.RowGroupPlan;
 import io.shelfmark.parquet.plan.RowSelection;
+import io.shelfmark.parquet.read.ChunkReadFigures;
 import io.shelfmark.parquet.read.PageStatisticsLoader;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.parquet.read.ParquetRead;
@@ -874,7 +876,22 @@ final class FileExecution {
         // The footer's GET of a file without segment is a wait for bytes too.
         ran ? notes.footerNanos + (readStats == null ? 0 : readStats.fetchNanos()) : -1,
         ran ? (readStats == null ? 0 : readStats.decodeNanos()) : -1,
-        Optional.empty());
+        Optional.empty(),
+        ran && readStats != null
+            ? readStats.chunkReads().map(FileExecution::chunkReadProfile)
+            : Optional.empty());
+  }
+
+  private static ChunkReadProfile chunkReadProfile(ChunkReadFigures figures) {
+    return new ChunkReadProfile(
+        figures.mode(),
+        figures.requestCost(),
+        figures.chunks(),
+        figures.chunksReadWhole(),
+        figures.pageRequests(),
+        figures.pageBytes(),
+        figures.wholeRequests(),
+        figures.wholeBytes());
   }
 
   /**

@@ -4,6 +4,7 @@ import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.exchange.error.UnsupportedQueryException;
 import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
+import io.shelfmark.parquet.metadata.PageEncodings;
 import io.shelfmark.parquet.metadata.PageLocation;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.plan.KeptDictionaryPages;
@@ -221,7 +222,12 @@ final class SegmentFiles {
               chunk.rowCount(),
               chunk.fromOffsetIndex()
                   ? ColumnChunkPages.Source.OFFSET_INDEX
-                  : ColumnChunkPages.Source.HEADER_WALK));
+                  : ColumnChunkPages.Source.HEADER_WALK,
+              // Segments written before pages' encodings were recorded: any page may need the
+              // dictionary, so it is fetched as before.
+              chunk.encodingsKnown()
+                  ? PageEncodings.of(chunk.dictionaryEncoded())
+                  : PageEncodings.UNKNOWN));
     }
     return builder.build();
   }

@@ -216,24 +216,35 @@ public final class MarkdownReport {
     line("");
     line(
         "Shelfmark's own statistics beside what the latency proxy counted on the wire."
-            + " Hot = the last hot run.");
+            + " Hot = the last hot run. Second = the query run again right after the cold run, on"
+            + " the same node (Shelfmark's bytes, cache hits / misses).");
     line("");
     line(
         "| query | mode | cold bytes (Shelfmark / proxy) | cold requests | cold rounds |"
+            + " second bytes (hits / misses) |"
             + " hot bytes (Shelfmark / proxy) | hot requests | hot rounds | cache hits / misses |"
             + " lower bound | bytes / bound |");
-    line("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    line("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (QueryRecord r : records) {
       IoFigures c = r.coldIo();
+      IoFigures s = r.secondIo();
       IoFigures h = r.hotIo();
       line(
-          "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+          "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
               .formatted(
                   r.query(),
                   modeOf(r),
                   c == null ? "–" : bytes(c.storageBytes()) + " / " + bytes(c.proxyBytes()),
                   c == null ? "–" : c.storageRequests() + " / " + c.proxyRequests(),
                   c == null ? "–" : String.valueOf(c.sequentialRounds()),
+                  s == null
+                      ? "–"
+                      : bytes(s.storageBytes())
+                          + " ("
+                          + s.cacheHits()
+                          + " / "
+                          + s.cacheMisses()
+                          + ")",
                   bytes(h.storageBytes()) + " / " + bytes(h.proxyBytes()),
                   h.storageRequests() + " / " + h.proxyRequests(),
                   h.sequentialRounds(),

@@ -26,6 +26,9 @@ import static java.util.Objects.requireNonNull;
  * @param topology where the query ran: {@code all-in-one} (every role in one process) or {@code
  *     cluster} (a local cluster: broker and servers as separate processes, Arrow Flight between
  *     them); a report written before topologies reads as {@code all-in-one}
+ * @param secondIo storage traffic of the query's second execution: run again on the cold run's node
+ *     right after the cold run, so in page-cache mode it shows what the first left to fetch; null
+ *     when there was no cold run (a cluster record, a failed cold run, a report written before it)
  */
 public record QueryRecord(
     String query,
@@ -45,7 +48,8 @@ public record QueryRecord(
     Double shelfmarkOverDuckDb,
     String error,
     LatencySummary flightSqlHot,
-    String topology) {
+    String topology,
+    IoFigures secondIo) {
   /** The topology of a record that names none. */
   public static final String ALL_IN_ONE = "all-in-one";
 
@@ -55,6 +59,48 @@ public record QueryRecord(
     requireNonNull(hot, "hot is null");
     requireNonNull(hotIo, "hotIo is null");
     topology = topology == null ? ALL_IN_ONE : topology;
+  }
+
+  /** A record without a second execution's figures. */
+  public QueryRecord(
+      String query,
+      String mode,
+      Double coldMs,
+      IoFigures coldIo,
+      LatencySummary hot,
+      IoFigures hotIo,
+      long docsMatched,
+      long totalDocs,
+      long segmentsQueried,
+      long segmentsPruned,
+      long serverTimeMs,
+      long lowerBoundBytes,
+      Double bytesOverLowerBound,
+      Double duckDbMedianMs,
+      Double shelfmarkOverDuckDb,
+      String error,
+      LatencySummary flightSqlHot,
+      String topology) {
+    this(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        flightSqlHot,
+        topology,
+        null);
   }
 
   /** A record of the all-in-one node. */
@@ -155,7 +201,8 @@ public record QueryRecord(
         shelfmarkOverDuckDb,
         error,
         flightSqlHot,
-        topology);
+        topology,
+        secondIo);
   }
 
   /** This record measured on {@code topology}. */
@@ -178,7 +225,8 @@ public record QueryRecord(
         shelfmarkOverDuckDb,
         error,
         flightSqlHot,
-        topology);
+        topology,
+        secondIo);
   }
 
   /** This record with {@code error} (when it had none). */
@@ -201,7 +249,32 @@ public record QueryRecord(
         shelfmarkOverDuckDb,
         this.error == null ? error : this.error,
         flightSqlHot,
-        topology);
+        topology,
+        secondIo);
+  }
+
+  /** This record with the second execution's storage traffic. */
+  public QueryRecord withSecondIo(IoFigures secondIo) {
+    return new QueryRecord(
+        query,
+        mode,
+        coldMs,
+        coldIo,
+        hot,
+        hotIo,
+        docsMatched,
+        totalDocs,
+        segmentsQueried,
+        segmentsPruned,
+        serverTimeMs,
+        lowerBoundBytes,
+        bytesOverLowerBound,
+        duckDbMedianMs,
+        shelfmarkOverDuckDb,
+        error,
+        flightSqlHot,
+        topology,
+        secondIo);
   }
 
   /** Whether it ran on the all-in-one node. */

@@ -21,8 +21,8 @@ class TestMarkdownReport {
         .contains("| Q2 | pinned | 120 | 45.0 | 50.0 | – | 50.0 | 0.90 | 100 | 4 | 146 |  |")
         .contains("## Object-storage traffic per query")
         .contains(
-            "| Q2 | pinned | 11.7 KiB / 11.7 KiB | 3 / 3 | 1 | 11.7 KiB / 11.7 KiB | 3 / 3 | 1 |"
-                + " 0 / 3 | 8.79 KiB | 1.33 |")
+            "| Q2 | pinned | 11.7 KiB / 11.7 KiB | 3 / 3 | 1 | 0 B (3 / 0) | 11.7 KiB / 11.7 KiB |"
+                + " 3 / 3 | 1 | 0 / 3 | 8.79 KiB | 1.33 |")
         .contains("## Scan baseline: DuckDB")
         .contains("## QPS sweeps")
         .contains("| Q1 | pinned | 10 | 8.5 | 90.0 | 80.0 | 140 | 90% | 0 | 8 |")

@@ -85,8 +85,19 @@ class TestReportJson {
             "shelfmarkOverDuckDb",
             "error",
             "flightSqlHot",
-            "topology");
+            "topology",
+            "secondIo");
     assertThat(pages.get("topology").asText()).isEqualTo("all-in-one");
+    assertThat(pages.get("secondIo").isNull()).isTrue();
+    assertThat(fieldNames(root.get("queries").get(1).get("secondIo")))
+        .containsExactly(
+            "storageBytes",
+            "storageRequests",
+            "proxyRequests",
+            "proxyBytes",
+            "sequentialRounds",
+            "cacheHits",
+            "cacheMisses");
     assertThat(pages.get("coldMs").isNull()).isTrue();
     assertThat(pages.get("coldIo").isNull()).isTrue();
     assertThat(fieldNames(pages.get("hot")))

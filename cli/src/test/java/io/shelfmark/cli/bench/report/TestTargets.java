@@ -26,8 +26,9 @@ class TestTargets {
             "duckdb-factor/Q1/pinned+pages",
             "sustained-qps/Q4/pinned",
             "heap/20M-rows",
-            "heap/100M-rows")
-        .hasSize(35);
+            "heap/100M-rows",
+            "second-execution-bytes/Q2/pinned+pages")
+        .hasSize(36);
   }
 
   @Test
@@ -55,6 +56,31 @@ class TestTargets {
     assertThat(checks.get("heap/100M-rows").detail())
         .isEqualTo("the run had 20,000 rows, not 100M or more");
     assertThat(checks.get("remote-over-pinned/Q1").status()).isEqualTo(TargetCheck.NOT_MEASURED);
+    // The sample's pinned+pages record had no cold run, so no second execution either.
+    assertThat(checks.get("second-execution-bytes/Q2/pinned+pages").status())
+        .isEqualTo(TargetCheck.NOT_MEASURED);
+  }
+
+  @Test
+  void aSecondExecutionThatReadsIsMissed() {
+    QueryRecord pages = TestingReports.sample().queries().get(2);
+    IoFigures read = new IoFigures(1_048_649, 1, 1, 1_048_649, 1, 24, 1);
+    IoFigures none = new IoFigures(0, 0, 0, 0, 0, 25, 0);
+    for (IoFigures second : List.of(read, none)) {
+      TargetCheck check =
+          byId(Targets.evaluate(
+                  List.of(pages.withSecondIo(second)),
+                  List.of(),
+                  List.of(),
+                  List.of(),
+                  20_000,
+                  1L << 30,
+                  true))
+              .get("second-execution-bytes/Q2/pinned+pages");
+      assertThat(check.measured()).isEqualTo((double) second.storageBytes());
+      assertThat(check.status())
+          .isEqualTo(second.storageBytes() == 0 ? TargetCheck.MET : TargetCheck.MISSED);
+    }
   }
 
   @Test
