@@ -49,13 +49,19 @@ class TestLoadHostile {
   private static final Duration HEAVY_TIMEOUT = Duration.ofSeconds(3);
 
   /**
-   * The deadline of one more heavy client, shorter than its wait behind the other heavy clients'
-   * queries in their lane: its answers are deadline timeouts the test holds to the allowance,
-   * however fast the heavy query itself has become (with 3 s, all 8 clients' queries sometimes
-   * finished). At 200 ms, answers came 100-140 ms past the deadline, at or past the allowance's
-   * edge on this 2-core machine: 1 s leaves the margin the allowance is meant to give.
+   * The deadline of one more heavy client: twice one heavy query's time alone, at least 200 ms and
+   * at most 1 s. Its queries wait behind the other 8 heavy clients' in their lane (about 8 times
+   * one query), so they answer deadline timeouts, which the test holds to the allowance however
+   * fast the heavy query itself has become: a fixed 1 s stopped timing out once partial groups
+   * became columns (a heavy query went from about 150 to about 55 ms on an idle machine). At 200 ms
+   * with the collector's 100 ms pauses of before, answers came 100-140 ms past the deadline.
    */
-  private static final Duration SHORT_TIMEOUT = Duration.ofSeconds(1);
+  private static Duration shortTimeout(Duration heavyAlone) {
+    Duration twice = heavyAlone.multipliedBy(2);
+    return twice.compareTo(Duration.ofMillis(200)) < 0
+        ? Duration.ofMillis(200)
+        : twice.compareTo(Duration.ofSeconds(1)) > 0 ? Duration.ofSeconds(1) : twice;
+  }
 
   private static final Duration CHEAP_PERIOD = Duration.ofMillis(500);
 
@@ -122,8 +128,9 @@ class TestLoadHostile {
             .get(0)
             .get(0)
             .asLong();
-    // Warm the heavy path once (its first run compiles the grouping code).
+    // Warm the heavy path once (its first run compiles the grouping code), then time it alone.
     query(HEAVY, Duration.ofSeconds(60));
+    Duration shortTimeout = shortTimeout(query(HEAVY, Duration.ofSeconds(60)).served());
 
     // The same cheap clients alone first: what this machine gives them without heavy queries
     // (printed, for reading the figures below on a loaded machine).
@@ -168,7 +175,7 @@ class TestLoadHostile {
           clients.submit(
               () -> {
                 while (System.nanoTime() < end) {
-                  shortDeadline.add(query(HEAVY, SHORT_TIMEOUT));
+                  shortDeadline.add(query(HEAVY, shortTimeout));
                 }
                 return null;
               }));
@@ -221,12 +228,12 @@ class TestLoadHostile {
     }
     // The short-deadline client's queries wait behind the heavy lane's: they time out, and each
     // answers within its own deadline + 10% + 100 ms.
-    Duration shortAllowed = SHORT_TIMEOUT.plus(SHORT_TIMEOUT.dividedBy(10)).plusMillis(100);
+    Duration shortAllowed = shortTimeout.plus(shortTimeout.dividedBy(10)).plusMillis(100);
     long shortTimedOut =
         shortDeadline.stream().filter(a -> a.errorType().equals("TIMEOUT")).count();
     System.out.printf(
         "short deadline (%d ms): %d answered, %d timed out, slowest %d ms served%n",
-        SHORT_TIMEOUT.toMillis(),
+        shortTimeout.toMillis(),
         shortDeadline.size() - shortTimedOut,
         shortTimedOut,
         shortDeadline.stream()
@@ -248,16 +255,16 @@ class TestLoadHostile {
       assertThat(answer.body().path("resultTable").path("rows").get(0).get(0).asLong())
           .isEqualTo(expectedCount);
     }
-    // Issue 21 asks for a p99 under 100 ms. As the node measures it (from reading the request to
-    // writing the answer) it was 27-83 ms in six runs on an idle or lightly loaded machine. At the
-    // clients it was 76-114 ms: they share this JVM's 2 cores and its collector pauses with the
-    // node and the heavy queries' garbage, so they are held only to not being starved (before the
-    // lanes a count waited up to 11 s behind heavy queries; at load averages of 12-15 from other
-    // builds the clients saw 350-580 ms).
+    // Issue 21 asks for a p99 under 100 ms, held as the node serves the counts (from reading the
+    // request to writing the answer) and at the clients, which share this JVM's 2 cores and its
+    // collector with the node. Since partial groups became columns the heavy queries' young pauses
+    // are p90 15 ms (95 ms before): on an idle machine the p99 was 6-10 ms served and 21-26 ms at
+    // the clients (27-83 and 76-114 ms before). At load averages of 10-14 from other builds the
+    // clients saw 112-334 ms, so the test wants the machine to itself, as CI gives it.
     assertThat(servedP99)
         .as("cheap counts' p99 as the node serves them")
         .isLessThan(Duration.ofMillis(100));
-    assertThat(p99).isLessThan(Duration.ofSeconds(1));
+    assertThat(p99).as("cheap counts' p99 at the clients").isLessThan(Duration.ofMillis(100));
 
     // The node is healthy afterwards and still answers correctly.
     assertThat(
