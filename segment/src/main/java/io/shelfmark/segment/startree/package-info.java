@@ -37,8 +37,8 @@
  * ordered by value id with the star child last (a rolled-up child, under a split on the last
  * dimension, first). A tree without sketch columns is written as version 2: the same layout without
  * the two bracketed sections, byte for byte what the release before sketches wrote; this reader
- * reads both. Version 1 wrote LONG values as themselves (zigzag) and had no rolled-up ids; a version
- * 1 part is skipped (the rows answer) and its segment rebuilt, as the spec's fingerprint names the
- * version.
+ * reads both. Version 1 wrote LONG values as themselves (zigzag) and had no rolled-up ids; a
+ * version 1 part is skipped (the rows answer) and its segment rebuilt, as the spec's fingerprint
+ * names the version.
  */
 package io.shelfmark.segment.startree;
