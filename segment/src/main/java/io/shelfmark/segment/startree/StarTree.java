@@ -707,7 +707,9 @@ public final class StarTree {
     if (sketches.isEmpty()) {
       return new byte[0];
     }
-    PartWriter bytes = new PartWriter(records * sketches.size() * 16);
+    // Sized for a few coupons a record, within what the part can hold (its records were counted).
+    PartWriter bytes =
+        new PartWriter((int) Math.min(in.remaining(), (long) records * sketches.size() * 16));
     int width = aggregates.width();
     for (int k = 0; k < sketches.size(); k++) {
       int offset = aggregates.sketchOffset(k);

@@ -16,9 +16,11 @@ import java.util.Set;
  * with its aggregates. Lifecycle: {@link #valueId} (or {@link #longValueId} for a LONG dimension,
  * without boxing) for each row's dimension values, {@link #addRow} (or {@link #addRows} for a
  * batch) with those ids and the row's metric values, then {@link #build} once. Memory while
- * collecting: per row 4 bytes per dimension and 8 per metric (plus a null word), and each
- * dimension's distinct values; {@link #build} adds 8 bytes per row for the sort and then the
- * records. Not thread safe.
+ * collecting: per row 4 bytes per dimension and 8 per metric or sketch column (plus a null word),
+ * each dimension's distinct values and each STRING sketch column's; {@link #build} adds 8 bytes per
+ * row for the sort and then the records, with a sketch object per record and sketch column (a small
+ * list while it holds few values, a 4 KB register array once it holds more than a few hundred). Not
+ * thread safe.
  *
  * <p>With {@code minRowsPerRecord} above 1, the records of the last dimension are kept only where
  * they pay: for each combination of the other dimensions' values whose records hold fewer than
