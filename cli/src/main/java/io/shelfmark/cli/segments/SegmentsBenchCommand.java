@@ -126,6 +126,15 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE}: a cold pass, then a warm one).")
   int passes = 2;
 
+  @Option(
+      names = "--alternate-star-trees",
+      description =
+          "Build each pass twice, with the config's star-trees and without them, alternating which"
+              + " goes first, and end with what the trees cost: the warm passes' median rows per"
+              + " CPU-second each way and the trees' own CPU per row (for a shared machine, where"
+              + " two runs minutes apart differ by more than the trees cost).")
+  boolean alternateStarTrees;
+
   @Option(names = "--quiet", description = "No progress lines on standard error.")
   boolean quiet;
 
@@ -150,17 +159,22 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
         tableConfig != null
             ? ConfigLoader.loadTable(tableConfig)
             : ConfigLoader.loadBundledTable(ConfigLoader.BENCHMARK_TABLE_RESOURCE);
-    TableConfig config =
-        !noStarTrees
-            ? bundled
-            : new TableConfig(
-                bundled.identity(),
-                bundled.timeColumn(),
-                bundled.columns(),
-                bundled.mapKeys(),
-                bundled.replication(),
-                bundled.refreshInterval(),
-                bundled.dictionaryPagesMaxSize());
+    TableConfig withoutTrees =
+        new TableConfig(
+            bundled.identity(),
+            bundled.timeColumn(),
+            bundled.columns(),
+            bundled.mapKeys(),
+            bundled.replication(),
+            bundled.refreshInterval(),
+            bundled.dictionaryPagesMaxSize());
+    TableConfig config = !noStarTrees ? bundled : withoutTrees;
+    if (alternateStarTrees && (noStarTrees || bundled.starTrees().isEmpty())) {
+      throw new IllegalArgumentException(
+          "Cannot use --alternate-star-trees: "
+              + (noStarTrees ? "--no-star-trees is given" : "the table config has no star-trees")
+              + " (give a table config with star-trees and leave --no-star-trees out)");
+    }
     TableIdentifier id =
         TableIdentifier.of(config.identity().namespace(), config.identity().name());
     try (LocalLake lake = LocalLake.start(LocalLake.locate(dataDir, dataDir), 0)) {
@@ -172,6 +186,9 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
       int formatVersion = ((HasTableOperations) table).operations().current().formatVersion();
       SegmentSpec spec =
           SegmentSpec.from(config, table.schema()).withForwardMaxCardinality(forwardMaxCardinality);
+      SegmentSpec specWithout =
+          SegmentSpec.from(withoutTrees, table.schema())
+              .withForwardMaxCardinality(forwardMaxCardinality);
       ObjectStore store =
           readFrom == ReadFrom.S3
               ? lake.store()
@@ -180,13 +197,30 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
         SegmentStore segments = new SegmentStore(store, Location.parse(PREFIX));
         IndexingReport report = null;
         MachineUse used = null;
+        StarTreeCost cost = new StarTreeCost();
         for (int pass = 1; pass <= passes; pass++) {
-          clear(segments);
-          MachineUse before = MachineUse.now();
-          report = build(store, segments, spec, snapshot, formatVersion);
-          used = MachineUse.now().minus(before);
-          BenchReport.printPass(out, pass, passes, report, used);
-          out.flush();
+          boolean treesFirst = pass % 2 == 1;
+          for (int half = 0; half < (alternateStarTrees ? 2 : 1); half++) {
+            boolean trees = !alternateStarTrees || treesFirst == (half == 0);
+            clear(segments);
+            MachineUse before = MachineUse.now();
+            IndexingReport built =
+                build(store, segments, trees ? spec : specWithout, snapshot, formatVersion);
+            MachineUse usedNow = MachineUse.now().minus(before);
+            String label = !alternateStarTrees ? "" : trees ? " with trees" : " without trees";
+            BenchReport.printPass(out, pass, passes, label, built, usedNow);
+            out.flush();
+            if (pass > 1 || passes == 1) {
+              cost.add(trees, built, usedNow);
+            }
+            if (trees) {
+              report = built;
+              used = usedNow;
+            }
+          }
+        }
+        if (alternateStarTrees) {
+          cost.print(out);
         }
         new BenchReport(
                 id.toString(),

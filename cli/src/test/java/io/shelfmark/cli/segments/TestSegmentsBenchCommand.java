@@ -70,6 +70,76 @@ class TestSegmentsBenchCommand {
   }
 
   @Test
+  void testAlternatesBuildsWithAndWithoutStarTrees(@TempDir Path dir) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = Shelfmark.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+
+    int status =
+        commandLine.execute(
+            "segments",
+            "bench",
+            "--rows",
+            "20000",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+            "--data-dir",
+            dir.toString(),
+            "--passes",
+            "2",
+            "--alternate-star-trees",
+            "--quiet");
+
+    String printed = out.toString();
+    assertThat(status).as("%s%n%s", printed, err).isZero();
+    // Pass 1 builds with the trees first, pass 2 without them first: the order alternates.
+    assertThat(printed)
+        .containsPattern(
+            "(?s)pass 1 of 2 with trees: .*pass 1 of 2 without trees: .*"
+                + "pass 2 of 2 without trees: .*pass 2 of 2 with trees: ")
+        .containsPattern(
+            "(?m)^pass 2 of 2 without trees: .* star-trees 0\\.00 CPU-s, GC [0-9.]+ s, ")
+        .containsPattern("(?m)^star-tree cost over 1 warm passes each way ")
+        .containsPattern("(?m)^  withTreesRowsPerCpuS\\s+[0-9,]+ ")
+        .containsPattern("(?m)^  withoutRowsPerCpuS\\s+[0-9,]+ ")
+        .containsPattern("(?m)^  treeCpuByDifference\\s+-?[0-9.]+ µs a row")
+        .containsPattern("(?m)^  starTreeCpuSeconds\\s+[0-9.]+ \\([0-9.]+ µs a row");
+    Matcher timers = Pattern.compile("(?m)^  treeCpuByTimers\\s+([0-9.]+) µs").matcher(printed);
+    assertThat(timers.find()).as(printed).isTrue();
+    assertThat(Double.parseDouble(timers.group(1))).as(printed).isPositive();
+    // The full report is the warm pass with the trees: it has a star-tree part.
+    assertThat(printed).containsPattern("(?m)^    star-tree\\s+[0-9,]+");
+  }
+
+  @Test
+  void testAlternatingNeedsStarTrees(@TempDir Path dir) {
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = Shelfmark.commandLine();
+    commandLine.setOut(new PrintWriter(new StringWriter(), true));
+    commandLine.setErr(new PrintWriter(err, true));
+
+    int status =
+        commandLine.execute(
+            "segments",
+            "bench",
+            "--rows",
+            "1000",
+            "--data-dir",
+            dir.toString(),
+            "--alternate-star-trees",
+            "--no-star-trees",
+            "--quiet");
+
+    assertThat(status).isNotZero();
+    assertThat(err.toString())
+        .contains("Cannot use --alternate-star-trees: --no-star-trees is given");
+  }
+
+  @Test
   void testHelpExplainsTheFigures() {
     // Also: picocli formats descriptions, so a bare percent sign would print a warning instead.
     StringWriter out = new StringWriter();

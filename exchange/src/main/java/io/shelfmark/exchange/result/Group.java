@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.RandomAccess;
@@ -48,6 +49,20 @@ public record Group(List<Object> key, List<AggregateState> states) {
     @Override
     public int size() {
       return values.length;
+    }
+
+    // The boxed merge hashes every group's key: AbstractList's versions allocate an iterator per
+    // call. Same contracts as List's.
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(values);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Owned<?> owned
+          ? Arrays.equals(values, owned.values)
+          : super.equals(other);
     }
   }
 

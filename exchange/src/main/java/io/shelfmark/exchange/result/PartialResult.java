@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -28,7 +29,9 @@ public record PartialResult(
     List<List<Object>> rows,
     ExecutionStatistics statistics) {
   public PartialResult {
-    groups = List.copyOf(requireNonNull(groups, "groups is null"));
+    requireNonNull(groups, "groups is null");
+    // Columns are immutable: copying them would box every group (GroupColumns).
+    groups = groups instanceof GroupColumns ? groups : List.copyOf(groups);
     requireNonNull(rows, "rows is null");
     List<List<Object>> copy = new ArrayList<>(rows.size());
     for (List<Object> row : rows) {
@@ -131,6 +134,10 @@ public record PartialResult(
       List<Group> groups = only == null ? List.of() : only.groups;
       limits.groups().accept(groups.size());
       return new PartialResult(true, groups, List.of(), sum);
+    }
+    Optional<GroupColumns> columns = GroupColumnsMerge.merge(partials, check, limits);
+    if (columns.isPresent()) {
+      return ofGroups(columns.get(), sum);
     }
     // Sized for every group being distinct, at most a million: rehashing a growing map of
     // list keys was a tenth of a 200,000-group query's time.

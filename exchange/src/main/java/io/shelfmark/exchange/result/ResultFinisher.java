@@ -100,27 +100,16 @@ public final class ResultFinisher {
     }
     int size = groups.size();
     List<Vector> keys = new ArrayList<>();
-    for (int k = 0; k < plan.groupKeys().size(); k++) {
-      List<Object> values = new ArrayList<>(size);
-      for (Group group : groups) {
-        if ((values.size() & 4095) == 0) {
-          check.run();
-        }
-        values.add(group.key().get(k));
-      }
-      keys.add(Vectors.ofBoxed(plan.groupKeys().get(k).type(), values));
-    }
     List<Vector> aggregates = new ArrayList<>();
-    for (int a = 0; a < plan.aggregates().size(); a++) {
-      AggregateCall call = plan.aggregates().get(a);
-      List<Object> values = new ArrayList<>(size);
-      for (Group group : groups) {
-        if ((values.size() & 4095) == 0) {
-          check.run();
-        }
-        values.add(finalValue(call, group.states().get(a)));
+    if (groups instanceof GroupColumns columns) {
+      // The columns are the vectors (or give them): no group is boxed.
+      keys.addAll(columns.keys());
+      for (int a = 0; a < plan.aggregates().size(); a++) {
+        check.run();
+        aggregates.add(columns.states().get(a).finalValues(plan.aggregates().get(a), size));
       }
-      aggregates.add(Vectors.ofBoxed(call.type(), values));
+    } else {
+      boxedColumns(plan, groups, check, keys, aggregates);
     }
     VectorInputs inputs =
         (Expression leaf) ->
@@ -155,6 +144,37 @@ public final class ResultFinisher {
       }
     }
     return new GroupRows(columns, passing, kept);
+  }
+
+  /** The key and aggregate vectors of groups held as objects, each value boxed once more. */
+  private static void boxedColumns(
+      QueryPlan plan,
+      List<Group> groups,
+      Runnable check,
+      List<Vector> keys,
+      List<Vector> aggregates) {
+    int size = groups.size();
+    for (int k = 0; k < plan.groupKeys().size(); k++) {
+      List<Object> values = new ArrayList<>(size);
+      for (Group group : groups) {
+        if ((values.size() & 4095) == 0) {
+          check.run();
+        }
+        values.add(group.key().get(k));
+      }
+      keys.add(Vectors.ofBoxed(plan.groupKeys().get(k).type(), values));
+    }
+    for (int a = 0; a < plan.aggregates().size(); a++) {
+      AggregateCall call = plan.aggregates().get(a);
+      List<Object> values = new ArrayList<>(size);
+      for (Group group : groups) {
+        if ((values.size() & 4095) == 0) {
+          check.run();
+        }
+        values.add(finalValue(call, group.states().get(a)));
+      }
+      aggregates.add(Vectors.ofBoxed(call.type(), values));
+    }
   }
 
   /**

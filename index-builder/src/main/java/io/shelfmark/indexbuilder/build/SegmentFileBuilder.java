@@ -221,7 +221,8 @@ public final class SegmentFileBuilder {
               nanos(decodeAndFeed[0]),
               nanos(decodeAndFeed[1]),
               nanos(sealed - streamed),
-              nanos(end - sealed));
+              nanos(end - sealed),
+              nanos(columns.starTreeCpuNanos()));
       return new BuildResult(
           file.path(),
           target,

@@ -208,6 +208,18 @@ public final class FileColumns {
     }
   }
 
+  /**
+   * The building thread's CPU time spent feeding and building this file's star-trees so far (0 when
+   * the JVM does not measure thread CPU time).
+   */
+  public long starTreeCpuNanos() {
+    long nanos = 0;
+    for (StarTreeFeeder feeder : starTreeFeeders) {
+      nanos += feeder.cpuNanos();
+    }
+    return nanos;
+  }
+
   private ColumnSchema flatLeaf(ParquetSchema schema, String field, String column)
       throws UnsupportedParquetException {
     List<ColumnSchema> leaves = schema.columnsOfField(field);

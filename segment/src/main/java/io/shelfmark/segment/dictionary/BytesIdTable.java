@@ -35,7 +35,11 @@ public final class BytesIdTable {
 
   /** The id of the bytes, assigning the next id when they are new. */
   public int idOf(byte[] data, int offset, int length) {
-    long hash = ValueHash.hashBytes(data, offset, length);
+    return idOf(ValueHash.hashBytes(data, offset, length), data, offset, length);
+  }
+
+  /** {@link #idOf(byte[], int, int)} of bytes whose {@link ValueHash#hashBytes} is known. */
+  public int idOf(long hash, byte[] data, int offset, int length) {
     long tag = hash & 0xFFFF_FFFF_0000_0000L;
     int slot = (int) hash & mask;
     while (true) {
@@ -67,6 +71,28 @@ public final class BytesIdTable {
       }
       slot = (slot + 1) & mask;
     }
+  }
+
+  /**
+   * The slot a lookup of {@code hash} reads first: with {@link #valueStart} and {@link #firstByte},
+   * the three reads of a lookup, which depend on each other. Why they are public: one lookup at a
+   * time waits for three cache misses in a row in a table larger than the cache, while a caller
+   * with a batch of lookups can make each of the three reads for the whole batch in a loop of its
+   * own, whose misses overlap, before the lookups ({@link #idOf(long, byte[], int, int)}) find
+   * their lines in the cache.
+   */
+  public long slotOf(long hash) {
+    return slots[(int) hash & mask];
+  }
+
+  /** Where the value a slot names starts in the arena (-1 for an empty slot). */
+  public int valueStart(long slot) {
+    return slot == EMPTY ? -1 : offsets[(int) slot];
+  }
+
+  /** The arena's byte at {@code start} (0 outside the arena). */
+  public int firstByte(int start) {
+    return start >= 0 && start < arenaSize ? arena[start] : 0;
   }
 
   /**

@@ -51,6 +51,22 @@ public final class DictionaryBuilder {
     return strings.idOf(data, offset, length);
   }
 
+  /**
+   * {@link #add(byte[], int, int)} of bytes whose {@link ValueHash#hashBytes} is known (a STRING
+   * dictionary only).
+   */
+  public int add(long hash, byte[] data, int offset, int length) {
+    return strings.idOf(hash, data, offset, length);
+  }
+
+  /**
+   * The strings' table (a STRING dictionary only), for a caller that batches its lookups' reads:
+   * see {@link BytesIdTable#slotOf}.
+   */
+  public BytesIdTable strings() {
+    return strings;
+  }
+
   /** The number of distinct values so far. */
   public int size() {
     return longs != null ? longs.size() : strings.size();

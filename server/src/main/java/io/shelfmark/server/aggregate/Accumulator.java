@@ -1,6 +1,7 @@
 package io.shelfmark.server.aggregate;
 
 import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.StateColumn;
 import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.sql.plan.AggregateCall;
 import io.shelfmark.sql.type.DecimalType;
@@ -22,6 +23,18 @@ public abstract class Accumulator {
 
   /** The partial state of group {@code group}. */
   public abstract AggregateState state(int group);
+
+  /**
+   * The states of groups {@code [0, size)} as a column, handed over: the accumulator is not used
+   * after. Primitive accumulators give their arrays; the others a state object per group.
+   */
+  public StateColumn column(int size) {
+    AggregateState[] states = new AggregateState[size];
+    for (int group = 0; group < size; group++) {
+      states[group] = state(group);
+    }
+    return new StateColumn.States(states);
+  }
 
   /** How many values this accumulator holds in sets over all groups (COUNT(DISTINCT)); else 0. */
   public long distinctValues() {

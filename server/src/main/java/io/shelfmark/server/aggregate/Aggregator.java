@@ -1,7 +1,8 @@
 package io.shelfmark.server.aggregate;
 
-import io.shelfmark.exchange.result.AggregateState;
 import io.shelfmark.exchange.result.Group;
+import io.shelfmark.exchange.result.GroupColumns;
+import io.shelfmark.exchange.result.StateColumn;
 import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.exchange.vector.VectorEvaluator;
 import io.shelfmark.exchange.vector.VectorInputs;
@@ -24,8 +25,6 @@ public final class Aggregator {
   // Sized by the first batch: a file's aggregator that never sees a batch (a count from the
   // indexes) allocates none; one up-front int[1024] per file was a fifth of a busy node's garbage.
   private int[] groupIds = new int[0];
-
-  private static final Object[] NO_KEY = {};
 
   public Aggregator(QueryPlan plan) {
     this.keys = plan.groupKeys();
@@ -82,17 +81,20 @@ public final class Aggregator {
     }
   }
 
-  /** The groups seen, with their partial states. */
+  /**
+   * The groups seen, with their partial states, as columns ({@link GroupColumns}): the key vectors
+   * and the accumulators' arrays, handed over. The aggregator is not used after.
+   */
   public List<Group> groups() {
     int count = keys.isEmpty() ? 1 : groups.groupCount();
-    List<Group> result = new ArrayList<>(count);
-    for (int group = 0; group < count; group++) {
-      AggregateState[] states = new AggregateState[accumulators.size()];
-      for (int i = 0; i < states.length; i++) {
-        states[i] = accumulators.get(i).state(group);
-      }
-      result.add(Group.owning(keys.isEmpty() ? NO_KEY : groups.key(group), states));
+    List<Vector> keyVectors = new ArrayList<>(keys.size());
+    for (int k = 0; k < keys.size(); k++) {
+      keyVectors.add(groups.keyVector(k, count));
     }
-    return result;
+    List<StateColumn> states = new ArrayList<>(accumulators.size());
+    for (Accumulator accumulator : accumulators) {
+      states.add(accumulator.column(count));
+    }
+    return new GroupColumns(count, keyVectors, states);
   }
 }

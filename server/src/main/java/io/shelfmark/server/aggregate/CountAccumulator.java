@@ -1,6 +1,7 @@
 package io.shelfmark.server.aggregate;
 
 import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.StateColumn;
 import io.shelfmark.exchange.vector.Vector;
 import java.util.Arrays;
 
@@ -43,5 +44,10 @@ final class CountAccumulator extends Accumulator {
   @Override
   public AggregateState state(int group) {
     return new AggregateState.Count(group < counts.length ? counts[group] : 0);
+  }
+
+  @Override
+  public StateColumn column(int size) {
+    return new StateColumn.Counts(counts);
   }
 }

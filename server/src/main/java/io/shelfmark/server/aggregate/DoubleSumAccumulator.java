@@ -1,6 +1,7 @@
 package io.shelfmark.server.aggregate;
 
 import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.StateColumn;
 import io.shelfmark.exchange.vector.Vector;
 import java.util.Arrays;
 
@@ -32,5 +33,10 @@ final class DoubleSumAccumulator extends Accumulator {
     return group < counts.length
         ? new AggregateState.DoubleSum(sums[group], counts[group])
         : new AggregateState.DoubleSum(0, 0);
+  }
+
+  @Override
+  public StateColumn column(int size) {
+    return new StateColumn.DoubleSums(sums, counts);
   }
 }

@@ -1,6 +1,8 @@
 package io.shelfmark.server.aggregate;
 
+import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.exchange.vector.VectorInputs;
+import io.shelfmark.exchange.vector.Vectors;
 import io.shelfmark.sql.expression.Expression;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,5 +91,24 @@ final class GroupTable {
       values[0] = keys.get(0).value(id);
     }
     return values;
+  }
+
+  /**
+   * The values of key {@code k} of groups {@code [0, count)}, in a vector of the key's type: the
+   * key column's own values (already boxed once, when first seen) in group order.
+   */
+  Vector keyVector(int k, int count) {
+    List<Object> values = new ArrayList<>(count);
+    for (int group = 0; group < count; group++) {
+      int id = group;
+      for (int level = keys.size() - 1; level > k; level--) {
+        id = parents.get(level - 1)[0][id];
+      }
+      if (k > 0) {
+        id = parents.get(k - 1)[1][id];
+      }
+      values.add(keys.get(k).value(id));
+    }
+    return Vectors.ofBoxed(keys.get(k).type(), values);
   }
 }

@@ -184,6 +184,10 @@ final class KeyColumn {
     return id;
   }
 
+  SqlType type() {
+    return type;
+  }
+
   /** The number of distinct values (NULL included). */
   int size() {
     return values.size();

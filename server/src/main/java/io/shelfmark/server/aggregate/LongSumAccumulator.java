@@ -1,6 +1,7 @@
 package io.shelfmark.server.aggregate;
 
 import io.shelfmark.exchange.result.AggregateState;
+import io.shelfmark.exchange.result.StateColumn;
 import io.shelfmark.exchange.vector.Vector;
 import java.util.Arrays;
 
@@ -43,5 +44,10 @@ final class LongSumAccumulator extends Accumulator {
     return group < counts.length
         ? new AggregateState.LongSum(high[group], low[group], counts[group])
         : new AggregateState.LongSum(0, 0, 0);
+  }
+
+  @Override
+  public StateColumn column(int size) {
+    return new StateColumn.LongSums(high, low, counts);
   }
 }

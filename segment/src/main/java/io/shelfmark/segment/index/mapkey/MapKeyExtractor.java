@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.segment.dictionary.BytesIdTable;
 import io.shelfmark.segment.dictionary.DictionaryBuilder;
+import io.shelfmark.segment.encoding.ValueHash;
 import io.shelfmark.segment.spi.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -131,11 +132,16 @@ public final class MapKeyExtractor {
         KeyEntries entries = keys.get(keyId);
         int valueId;
         if (valueNulls != null && valueNulls[entry]) {
+          if (pending.count > 0) {
+            pending.flush(keys, valueData); // a key's entries stay in doc order
+          }
           valueId = -1;
         } else if (valueIds == null) {
-          valueId =
-              entries.values.add(
-                  valueData, valueOffsets[entry], valueOffsets[entry + 1] - valueOffsets[entry]);
+          pending.add(keyId, docCount, valueOffsets[entry], valueOffsets[entry + 1]);
+          if (pending.count == PendingValues.BLOCK) {
+            pending.flush(keys, valueData);
+          }
+          continue;
         } else {
           valueId =
               entries.valueOfId(
@@ -144,9 +150,66 @@ public final class MapKeyExtractor {
         entries.add(docCount, valueId);
       }
     }
+    if (pending.count > 0) {
+      pending.flush(keys, valueData);
+    }
   }
 
   private static final int UNMAPPED = -2;
+
+  /**
+   * Plain (not dictionary-encoded) values of extracted keys waiting to be added, in doc order: in
+   * blocks, so that the dictionaries' cache misses of a block overlap ({@link
+   * io.shelfmark.segment.dictionary.BytesIdTable#slotOf}). A high-cardinality key (a node name of
+   * 100,000) has a dictionary far larger than the cache, and adding its values one at a time cost
+   * three misses in a row each. Each key's values are still added in doc order, so ids are what
+   * one-at-a-time gave.
+   */
+  private static final class PendingValues {
+    static final int BLOCK = 64;
+    final int[] keyIds = new int[BLOCK];
+    final int[] docs = new int[BLOCK];
+    final int[] starts = new int[BLOCK];
+    final int[] ends = new int[BLOCK];
+    final long[] hashes = new long[BLOCK];
+    final long[] slots = new long[BLOCK];
+    final int[] valueStarts = new int[BLOCK];
+    int count;
+    int sink; // keeps the touched reads
+
+    void add(int keyId, int doc, int start, int end) {
+      keyIds[count] = keyId;
+      docs[count] = doc;
+      starts[count] = start;
+      ends[count] = end;
+      count++;
+    }
+
+    void flush(List<KeyEntries> keys, byte[] data) {
+      for (int i = 0; i < count; i++) {
+        hashes[i] = ValueHash.hashBytes(data, starts[i], ends[i] - starts[i]);
+      }
+      // The three reads of each lookup, a loop each: each loop's misses overlap.
+      for (int i = 0; i < count; i++) {
+        slots[i] = keys.get(keyIds[i]).values.strings().slotOf(hashes[i]);
+      }
+      for (int i = 0; i < count; i++) {
+        valueStarts[i] = keys.get(keyIds[i]).values.strings().valueStart(slots[i]);
+      }
+      int touched = 0;
+      for (int i = 0; i < count; i++) {
+        touched += keys.get(keyIds[i]).values.strings().firstByte(valueStarts[i]);
+      }
+      sink += touched;
+      for (int i = 0; i < count; i++) {
+        KeyEntries entries = keys.get(keyIds[i]);
+        entries.add(docs[i], entries.values.add(hashes[i], data, starts[i], ends[i] - starts[i]));
+      }
+      count = 0;
+    }
+  }
+
+  private final PendingValues pending = new PendingValues();
 
   private int tracked(int[] tracked, int batchKeyId, byte[] data, int[] offsets) {
     if (batchKeyId < 0 || batchKeyId >= tracked.length) {
