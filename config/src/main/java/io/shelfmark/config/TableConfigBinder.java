@@ -123,14 +123,9 @@ final class TableConfigBinder {
       if (function.isEmpty()) {
         tree.reject(
             FUNCTIONS,
-            text + " is not a function-column pair (use COUNT(*), SUM(x), MIN(x), MAX(x), AVG(x))");
-        valid = false;
-      } else if (function.get().function() == StarTreeFunction.Function.DISTINCTCOUNTHLL) {
-        tree.reject(
-            FUNCTIONS,
             text
-                + ": DISTINCTCOUNTHLL is not supported by star-trees yet (leave it out: such"
-                + " queries are answered from the rows)");
+                + " is not a function-column pair (use COUNT(*), COUNT(x), SUM(x), MIN(x), MAX(x),"
+                + " AVG(x), DISTINCTCOUNTHLL(x))");
         valid = false;
       } else if (!functions.contains(function.get())) {
         functions.add(function.get());

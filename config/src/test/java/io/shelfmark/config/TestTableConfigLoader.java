@@ -123,7 +123,7 @@ class TestTableConfigLoader {
             table: {namespace: obs, name: metrics}
             star-trees:
               - dimensions: [metric, "dimensions['service']", "dateTrunc('minute', ts)"]
-                functions: ["COUNT(*)", "sum(x)", "AVG(y)", "SUM(x)"]
+                functions: ["COUNT(*)", "sum(x)", "AVG(y)", "SUM(x)", "distinctCountHll(host)"]
                 skip-star-node-dimensions: [metric]
               - dimensions: [org_id]
                 functions: ["MAX(x)"]
@@ -139,7 +139,7 @@ class TestTableConfigLoader {
             new StarTreeDimensionConfig.TimeBucket(StarTreeDimensionConfig.TimeUnit.MINUTE, "ts"));
     assertThat(first.functions())
         .extracting(StarTreeFunction::text)
-        .containsExactly("COUNT(*)", "SUM(x)", "AVG(y)");
+        .containsExactly("COUNT(*)", "SUM(x)", "AVG(y)", "DISTINCTCOUNTHLL(host)");
     assertThat(first.maxLeafRecords()).isEqualTo(StarTreeConfig.DEFAULT_MAX_LEAF_RECORDS);
     assertThat(first.skipStarNodeDimensions()).containsExactly("metric");
     assertThat(first.minRowsPerRecord()).isEqualTo(StarTreeConfig.DEFAULT_MIN_ROWS_PER_RECORD);
@@ -158,7 +158,7 @@ class TestTableConfigLoader {
         table: {namespace: obs, name: metrics}
         star-trees:
           - dimensions: [metric, "dateTrunc('week', ts)", metric]
-            functions: ["COUNT(*)", "MEDIAN(x)", "DISTINCTCOUNTHLL(x)", "SUM(*)"]
+            functions: ["COUNT(*)", "MEDIAN(x)", "DISTINCTCOUNTHLL(*)", "SUM(*)"]
             max-leaf-records: 0
             min-rows-per-record: 0
             skip-star-node-dimensions: [node]
@@ -173,15 +173,17 @@ class TestTableConfigLoader {
         "Cannot use star-trees[0].dimensions: [\"metric\",\"dateTrunc('week', ts)\",\"metric\"]"
             + " (metric is repeated)",
         "Cannot use star-trees[0].functions:"
-            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(x)\",\"SUM(*)\"] (MEDIAN(x) is not"
-            + " a function-column pair (use COUNT(*), SUM(x), MIN(x), MAX(x), AVG(x)))",
+            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(*)\",\"SUM(*)\"] (MEDIAN(x) is not"
+            + " a function-column pair (use COUNT(*), COUNT(x), SUM(x), MIN(x), MAX(x), AVG(x),"
+            + " DISTINCTCOUNTHLL(x)))",
         "Cannot use star-trees[0].functions:"
-            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(x)\",\"SUM(*)\"]"
-            + " (DISTINCTCOUNTHLL(x): DISTINCTCOUNTHLL is not supported by star-trees yet (leave"
-            + " it out: such queries are answered from the rows))",
+            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(*)\",\"SUM(*)\"]"
+            + " (DISTINCTCOUNTHLL(*) is not a function-column pair (use COUNT(*), COUNT(x), SUM(x),"
+            + " MIN(x), MAX(x), AVG(x), DISTINCTCOUNTHLL(x)))",
         "Cannot use star-trees[0].functions:"
-            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(x)\",\"SUM(*)\"] (SUM(*) is not a"
-            + " function-column pair (use COUNT(*), SUM(x), MIN(x), MAX(x), AVG(x)))",
+            + " [\"COUNT(*)\",\"MEDIAN(x)\",\"DISTINCTCOUNTHLL(*)\",\"SUM(*)\"] (SUM(*) is not a"
+            + " function-column pair (use COUNT(*), COUNT(x), SUM(x), MIN(x), MAX(x), AVG(x),"
+            + " DISTINCTCOUNTHLL(x)))",
         "Cannot use star-trees[0].max-leaf-records: 0 (expected an integer from 1 to 2147483647)",
         "Cannot use star-trees[0].min-rows-per-record: 0 (expected an integer from 1 to"
             + " 2147483647)",

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * A function–column pair a star-tree pre-aggregates ({@code star-trees[i].functions}): {@code
  * COUNT(*)}, {@code SUM(col)}, {@code MIN(col)}, {@code MAX(col)}, {@code AVG(col)} (kept as a sum
- * and a count) or {@code COUNT(col)}.
+ * and a count), {@code COUNT(col)} or {@code DISTINCTCOUNTHLL(col)} (kept as a sketch per record).
  *
  * @param function the aggregate function
  * @param column its column; empty for {@code COUNT(*)}

@@ -167,8 +167,14 @@ public sealed interface AggregateState {
       return new Hll(union.getResult(TgtHllType.HLL_4));
     }
 
+    /**
+     * The composite estimate: unlike {@code getEstimate()}, whose HIP estimator depends on the
+     * order values arrived in (a sketch updated row by row and a union of partial sketches of the
+     * same rows give different figures), it is a function of the registers alone, so every plan
+     * (rows, star-tree records, any split into files) gives the same figure for the same rows.
+     */
     public long estimate() {
-      return Math.round(sketch.getEstimate());
+      return Math.round(sketch.getCompositeEstimate());
     }
   }
 }

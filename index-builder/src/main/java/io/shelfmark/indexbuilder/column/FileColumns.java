@@ -155,7 +155,18 @@ public final class FileColumns {
         metrics.add(new StarTreeFeeder.Flat(leafIndex(leaf), conversion, 0));
       }
     }
-    return new StarTreeFeeder(tree, dimensions, metrics, footer.rowCount());
+    List<StarTreeFeeder.Source> sketches = new ArrayList<>();
+    for (StarTreeSpec.Sketch sketch : tree.sketches()) {
+      Optional<String> field = names.find(sketch.fieldId(), sketch.column());
+      if (field.isEmpty()) {
+        sketches.add(new StarTreeFeeder.Absent());
+      } else {
+        ColumnSchema leaf = flatLeaf(schema, field.get(), sketch.column());
+        Conversion conversion = Conversion.of(leaf, sketch.type(), sketch.column(), where(leaf));
+        sketches.add(new StarTreeFeeder.Flat(leafIndex(leaf), conversion, 0));
+      }
+    }
+    return new StarTreeFeeder(tree, dimensions, metrics, sketches, footer.rowCount());
   }
 
   /** The batch index of {@code leaf} in the read, adding it to the leaves read when new. */

@@ -11,6 +11,7 @@ import io.shelfmark.parquet.read.RowGroupBatch;
 import io.shelfmark.segment.spi.ValueType;
 import io.shelfmark.segment.startree.StarTree;
 import io.shelfmark.segment.startree.StarTreeBuilder;
+import io.shelfmark.segment.startree.StarTreeSketch;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -18,8 +19,9 @@ import java.util.List;
 /**
  * Moves a data file's decoded row groups into one star-tree's records: per row, each dimension's
  * value (a column's, a map key's — null when the row lacks the key — or a time bucket's) and each
- * metric's. A dictionary-encoded batch looks each distinct value up once per row group. Columns the
- * file does not have are null in every row. Not thread safe.
+ * metric's, then each sketch column's (as the long {@link StarTreeBuilder} takes for it). A
+ * dictionary-encoded batch looks each distinct value up once per row group. Columns the file does
+ * not have are null in every row. Not thread safe.
  */
 final class StarTreeFeeder {
   /** Where a dimension or metric's values come from in the read's batches. */
@@ -37,6 +39,7 @@ final class StarTreeFeeder {
   private final StarTreeSpec spec;
   private final List<Source> dimensions;
   private final List<Source> metrics;
+  private final List<Source> sketches;
   private final StarTreeBuilder builder;
   // Per-batch columns, reused across row groups (see ensureScratch).
   private int[][] ids;
@@ -50,14 +53,21 @@ final class StarTreeFeeder {
   /**
    * @param fileRows the data file's rows (from its footer), to size the row buffers once
    */
-  StarTreeFeeder(StarTreeSpec spec, List<Source> dimensions, List<Source> metrics, long fileRows) {
+  StarTreeFeeder(
+      StarTreeSpec spec,
+      List<Source> dimensions,
+      List<Source> metrics,
+      List<Source> sketches,
+      long fileRows) {
     this.spec = requireNonNull(spec, "spec is null");
     this.dimensions = List.copyOf(dimensions);
     this.metrics = List.copyOf(metrics);
+    this.sketches = List.copyOf(sketches);
     this.builder =
         new StarTreeBuilder(
             spec.segmentDimensions(),
             spec.segmentMetrics(),
+            spec.segmentSketches(),
             spec.maxLeafRecords(),
             spec.minRowsPerRecord(),
             spec.skipStarDimensions());
@@ -76,6 +86,10 @@ final class StarTreeFeeder {
     for (int m = 0; m < metrics.size(); m++) {
       Arrays.fill(nulls[m], 0, rows, false);
       fillMetric(metrics.get(m), batch, rows, nulls[m], longs[m], doubles[m]);
+    }
+    for (int k = 0, m = metrics.size(); k < sketches.size(); k++, m++) {
+      Arrays.fill(nulls[m], 0, rows, false);
+      fillSketch(k, batch, rows, nulls[m], longs[m]);
     }
     builder.addRows(ids, nulls, longs, doubles, rows);
     rowsFed += rows;
@@ -118,10 +132,11 @@ final class StarTreeFeeder {
     for (int d = 0; d < arity; d++) {
       tuple[d] = builder.valueId(d, null);
     }
-    boolean[] allNull = new boolean[metrics.size()];
+    int columns = metrics.size() + sketches.size();
+    boolean[] allNull = new boolean[columns];
     Arrays.fill(allNull, true);
-    long[] longs = new long[metrics.size()];
-    double[] doubles = new double[metrics.size()];
+    long[] longs = new long[columns];
+    double[] doubles = new double[columns];
     for (long r = rowsFed; r < fileRows; r++) {
       builder.addRow(tuple, allNull, longs, doubles);
     }
@@ -138,12 +153,13 @@ final class StarTreeFeeder {
     }
     int size = Math.max(rows, 1024);
     int metricCount = metrics.size();
+    int columns = metricCount + sketches.size();
     ids = new int[dimensions.size()][size];
-    nulls = new boolean[metricCount][size];
-    longs = new long[metricCount][];
-    doubles = new double[metricCount][];
-    for (int m = 0; m < metricCount; m++) {
-      if (spec.metrics().get(m).type() == ValueType.LONG) {
+    nulls = new boolean[columns][size];
+    longs = new long[columns][];
+    doubles = new double[columns][];
+    for (int m = 0; m < columns; m++) {
+      if (m >= metricCount || spec.metrics().get(m).type() == ValueType.LONG) {
         longs[m] = new long[size];
       } else {
         doubles[m] = new double[size];
@@ -311,6 +327,50 @@ final class StarTreeFeeder {
       case DOUBLE -> values.doubles()[index];
       default -> throw new IllegalStateException("Cannot read " + conversion + " as a double");
     };
+  }
+
+  /**
+   * Sketch column {@code k}'s values as {@link StarTreeBuilder} takes them: a long as itself, a
+   * double as its canonical bits, a string as its id (looked up once per dictionary entry).
+   */
+  private void fillSketch(int k, RowGroupBatch batch, int rows, boolean[] nulls, long[] longs) {
+    if (!(sketches.get(k) instanceof Flat flat)) {
+      Arrays.fill(nulls, true);
+      return;
+    }
+    ColumnBatch column = batch.columns().get(flat.batchIndex());
+    boolean dictionary = column.isDictionaryEncoded();
+    PrimitiveValues values = dictionary ? column.dictionary() : column.values();
+    int[] dictionaryIds = dictionary ? column.dictionaryIds() : null;
+    long[] known = null;
+    boolean[] seen = null;
+    if (dictionary) {
+      known = new long[values.size()];
+      seen = new boolean[values.size()];
+    }
+    ValueType type = flat.conversion().valueType();
+    for (int r = 0; r < rows; r++) {
+      if (column.hasNulls() && column.isNull(r)) {
+        nulls[r] = true;
+        continue;
+      }
+      int index = dictionary ? dictionaryIds[r] : r;
+      if (dictionary && seen[index]) {
+        longs[r] = known[index];
+        continue;
+      }
+      long value =
+          switch (type) {
+            case LONG -> longAt(values, index, flat.conversion());
+            case DOUBLE -> StarTreeSketch.canonicalBits(doubleAt(values, index, flat.conversion()));
+            case STRING -> builder.sketchStringId(k, string(values, index));
+          };
+      if (dictionary) {
+        known[index] = value;
+        seen[index] = true;
+      }
+      longs[r] = value;
+    }
   }
 
   private static void fillMetric(

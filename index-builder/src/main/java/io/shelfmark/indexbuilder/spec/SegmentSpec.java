@@ -248,7 +248,8 @@ public record SegmentSpec(
     }
     // Only when there are some: segments of tables without star-trees keep their fingerprint.
     for (StarTreeSpec tree : starTrees) {
-      parts.add("star-tree v" + StarTree.VERSION + " " + tree);
+      // A tree without sketches keeps layout 2 (and so its fingerprint) though the reader is 3.
+      parts.add("star-tree v" + StarTree.layoutVersion(!tree.sketches().isEmpty()) + " " + tree);
     }
     return Hashing.sha256()
         .hashString(String.join("\n", parts), StandardCharsets.UTF_8)

@@ -88,7 +88,14 @@ final class SpecBinder {
     }
     String functionsKey = path + ".functions";
     List<StarTreeSpec.Metric> metrics = new ArrayList<>();
+    List<StarTreeSpec.Sketch> sketches = new ArrayList<>();
     for (StarTreeFunction function : tree.functions()) {
+      if (function.function() == StarTreeFunction.Function.DISTINCTCOUNTHLL) {
+        Optional<StarTreeSpec.Sketch> sketch = bindSketch(functionsKey, function);
+        sketch.ifPresent(sketches::add);
+        valid &= sketch.isPresent();
+        continue;
+      }
       if (function.column().isEmpty()) {
         continue;
       }
@@ -139,8 +146,45 @@ final class SpecBinder {
     return valid
         ? Optional.of(
             new StarTreeSpec(
-                dimensions, metrics, tree.maxLeafRecords(), tree.minRowsPerRecord(), skip))
+                dimensions,
+                metrics,
+                sketches,
+                tree.maxLeafRecords(),
+                tree.minRowsPerRecord(),
+                skip))
         : Optional.empty();
+  }
+
+  /**
+   * A DISTINCTCOUNTHLL pair's column: an int, long, float, double or string column, whose values
+   * the tree hashes as the SQL function does.
+   */
+  private Optional<StarTreeSpec.Sketch> bindSketch(String key, StarTreeFunction function) {
+    String column = function.column().orElseThrow();
+    Optional<Types.NestedField> found = topLevel(key, column);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    Type type = found.get().type();
+    ValueType valueType =
+        switch (type.typeId()) {
+          case INTEGER, LONG -> ValueType.LONG;
+          case FLOAT, DOUBLE -> ValueType.DOUBLE;
+          case STRING -> ValueType.STRING;
+          default -> null;
+        };
+    if (valueType == null) {
+      violations.add(
+          violation(
+              key,
+              "%s: %s is %s; a star-tree's DISTINCTCOUNTHLL takes int, long, float, double or"
+                  + " string columns (leave it out: such queries are answered from the rows)",
+              function.text(),
+              column,
+              type));
+      return Optional.empty();
+    }
+    return Optional.of(new StarTreeSpec.Sketch(column, found.get().fieldId(), valueType));
   }
 
   private Optional<StarTreeSpec.Dimension> bindDimension(

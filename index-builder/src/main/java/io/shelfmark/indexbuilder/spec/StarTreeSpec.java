@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableSet;
 import io.shelfmark.segment.spi.ValueType;
 import io.shelfmark.segment.startree.StarTreeDimension;
 import io.shelfmark.segment.startree.StarTreeMetric;
+import io.shelfmark.segment.startree.StarTreeSketch;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +18,7 @@ import java.util.Set;
  *
  * @param dimensions in split order
  * @param metrics the columns whose count, sum, min and max each record keeps, in first-use order
+ * @param sketches the columns whose distinct values each record sketches (DISTINCTCOUNTHLL)
  * @param maxLeafRecords a node with more records is split further
  * @param minRowsPerRecord the last dimension's records are rolled up where they hold fewer rows
  *     each on average (1: never; see {@code StarTreeBuilder})
@@ -25,12 +27,14 @@ import java.util.Set;
 public record StarTreeSpec(
     List<Dimension> dimensions,
     List<Metric> metrics,
+    List<Sketch> sketches,
     int maxLeafRecords,
     int minRowsPerRecord,
     Set<Integer> skipStarDimensions) {
   public StarTreeSpec {
     dimensions = ImmutableList.copyOf(requireNonNull(dimensions, "dimensions is null"));
     metrics = ImmutableList.copyOf(requireNonNull(metrics, "metrics is null"));
+    sketches = ImmutableList.copyOf(requireNonNull(sketches, "sketches is null"));
     skipStarDimensions = ImmutableSet.copyOf(skipStarDimensions);
     if (dimensions.isEmpty()) {
       throw new IllegalArgumentException("Cannot build a star-tree without dimensions");
@@ -76,6 +80,55 @@ public record StarTreeSpec(
       requireNonNull(column, "column is null");
       requireNonNull(type, "type is null");
     }
+  }
+
+  /**
+   * A column sketched for DISTINCTCOUNTHLL: LONG for integers, DOUBLE for floats and doubles,
+   * STRING for strings; the sketch's precision is the SQL function's ({@link
+   * StarTreeSketch#DEFAULT_LG_K}).
+   */
+  public record Sketch(String column, int fieldId, ValueType type) {
+    public Sketch {
+      requireNonNull(column, "column is null");
+      requireNonNull(type, "type is null");
+    }
+  }
+
+  /** Without sketches, the text the record's own toString gave before they existed. */
+  public StarTreeSpec(
+      List<Dimension> dimensions,
+      List<Metric> metrics,
+      int maxLeafRecords,
+      int minRowsPerRecord,
+      Set<Integer> skipStarDimensions) {
+    this(dimensions, metrics, List.of(), maxLeafRecords, minRowsPerRecord, skipStarDimensions);
+  }
+
+  /** The sketch columns as the segment describes them. */
+  public List<StarTreeSketch> segmentSketches() {
+    return sketches.stream()
+        .map(k -> new StarTreeSketch(k.column(), k.type(), StarTreeSketch.DEFAULT_LG_K))
+        .toList();
+  }
+
+  /**
+   * The record's text, with the sketches only when there are some: the segment spec's fingerprint
+   * hashes it, and trees without sketches must keep theirs.
+   */
+  @Override
+  public String toString() {
+    return "StarTreeSpec[dimensions="
+        + dimensions
+        + ", metrics="
+        + metrics
+        + (sketches.isEmpty() ? "" : ", sketches=" + sketches)
+        + ", maxLeafRecords="
+        + maxLeafRecords
+        + ", minRowsPerRecord="
+        + minRowsPerRecord
+        + ", skipStarDimensions="
+        + skipStarDimensions
+        + "]";
   }
 
   /** The dimensions as the segment describes them. */

@@ -72,6 +72,74 @@ class TestStarTreeSpec {
   }
 
   @Test
+  void resolvesSketchColumns() {
+    SegmentSpec spec =
+        SegmentSpec.from(
+            config(
+                """
+                star-trees:
+                  - dimensions: [name]
+                    functions: ["COUNT(*)", "DISTINCTCOUNTHLL(name)", "SUM(id)",
+                        "DISTINCTCOUNTHLL(id)", "DISTINCTCOUNTHLL(ratio)"]
+                """),
+            SCHEMA);
+    StarTreeSpec tree = spec.starTrees().getFirst();
+    assertThat(tree.metrics())
+        .containsExactly(new StarTreeSpec.Metric("id", 1, ValueType.LONG, false));
+    assertThat(tree.sketches())
+        .containsExactly(
+            new StarTreeSpec.Sketch("name", 2, ValueType.STRING),
+            new StarTreeSpec.Sketch("id", 1, ValueType.LONG),
+            new StarTreeSpec.Sketch("ratio", 9, ValueType.DOUBLE));
+    assertThat(tree.segmentSketches())
+        .extracting(io.shelfmark.segment.startree.StarTreeSketch::lgK)
+        .containsOnly(12);
+    assertThat(tree.toString()).contains("sketches=[Sketch[column=name");
+    SegmentSpec without =
+        SegmentSpec.from(
+            config(
+                """
+                star-trees:
+                  - dimensions: [name]
+                    functions: ["COUNT(*)", "SUM(id)"]
+                """),
+            SCHEMA);
+    // A tree without sketches is described (and fingerprinted) as before sketches existed.
+    assertThat(without.starTrees().getFirst().toString())
+        .doesNotContain("sketches")
+        .startsWith("StarTreeSpec[dimensions=[Dimension[text=name")
+        .contains(
+            "], metrics=[Metric[column=id, fieldId=1, type=LONG, extremes=false]],"
+                + " maxLeafRecords=10000, minRowsPerRecord=1, skipStarDimensions=[]]");
+    assertThat(without.fingerprint()).isNotEqualTo(spec.fingerprint());
+  }
+
+  @Test
+  void reportsBadSketchColumnsByKeyPath() {
+    List<Violation> violations =
+        SegmentSpec.validate(
+            config(
+                """
+                star-trees:
+                  - dimensions: [name]
+                    functions: ["DISTINCTCOUNTHLL(missing)", "DISTINCTCOUNTHLL(price)",
+                        "DISTINCTCOUNTHLL(day)"]
+                """),
+            SCHEMA);
+    assertThat(violations)
+        .extracting(Violation::message)
+        .containsExactly(
+            "Cannot use star-trees[0].functions: the table has no column missing (columns: id,"
+                + " name, price, tags, at, day, ratio)",
+            "Cannot use star-trees[0].functions: DISTINCTCOUNTHLL(price): price is decimal(10, 2);"
+                + " a star-tree's DISTINCTCOUNTHLL takes int, long, float, double or string columns"
+                + " (leave it out: such queries are answered from the rows)",
+            "Cannot use star-trees[0].functions: DISTINCTCOUNTHLL(day): day is date; a star-tree's"
+                + " DISTINCTCOUNTHLL takes int, long, float, double or string columns (leave it out:"
+                + " such queries are answered from the rows)");
+  }
+
+  @Test
   void reportsEveryViolationByKeyPath() {
     List<Violation> violations =
         SegmentSpec.validate(

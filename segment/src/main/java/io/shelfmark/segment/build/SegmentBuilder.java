@@ -442,7 +442,7 @@ public final class SegmentBuilder {
     for (int t = 0; t < starTrees.size(); t++) {
       writer.writePart(
           PartKey.column(PartKinds.STAR_TREE, Integer.toString(t)),
-          StarTree.VERSION,
+          starTrees.get(t).version(),
           starTrees.get(t).serialize());
     }
     SegmentMetadata metadata =

@@ -185,9 +185,9 @@ public final class Segment implements Closeable {
       throws UnsupportedSegmentVersionException {
     String kind = entry.key().kind();
     if (kind.equals(PartKinds.STAR_TREE)) {
-      if (entry.version() != StarTree.VERSION) {
-        // Pre-aggregates only accelerate: without them the rows answer. An older layout is
-        // skipped too (its segment is rebuilt: the spec's fingerprint names the version).
+      if (entry.version() < StarTree.OLDEST_VERSION || entry.version() > StarTree.VERSION) {
+        // Pre-aggregates only accelerate: without them the rows answer. A layout older than the
+        // oldest one read is skipped too (its segment is rebuilt: the fingerprint names it).
         log.debug("Segment {}: skipping part {} (version {})", name, entry.key(), entry.version());
         skipped.add(entry.key().toString());
       }
@@ -339,7 +339,7 @@ public final class Segment implements Closeable {
         if (entry.key().kind().equals(PartKinds.STAR_TREE)
             && !segment.skippedParts.contains(entry.key().toString())) {
           ByteBuffer bytes = segment.part(entry.key()).orElseThrow();
-          trees.add(StarTree.parse(segment.reader(entry.key(), bytes)));
+          trees.add(StarTree.parse(segment.reader(entry.key(), bytes), entry.version()));
         }
       }
       return new StarTrees(List.copyOf(trees));

@@ -6,18 +6,29 @@ import java.util.List;
 /**
  * The layout of one record's aggregates as a row of longs (doubles as their raw bits): slot 0 is
  * COUNT(*), then per metric its non-null count, sum, min and max (a LONG sum takes two slots, the
- * high and the low word of 128 bits). Adding a row and merging two records are the only operations;
- * both keep sums exact for LONG.
+ * high and the low word of 128 bits), then one slot per sketch column (while building, a handle
+ * into {@link RecordSketches}; in a sealed tree, {@link StarTree#sketchSlot} of its bytes). Adding
+ * a row, merging two records and copying a record's sketches are the only operations; they keep
+ * sums exact for LONG and sketches equal to one sketch over the rows.
  */
 final class Aggregates {
   private final List<StarTreeMetric> metrics;
+  private final List<StarTreeSketch> sketches;
   private final int[] offsets;
+  private final int[] sketchOffsets;
   private final boolean[] longs;
   private final boolean[] extremes;
   private final int width;
+  // Only while building, and only with sketch columns.
+  private final RecordSketches recordSketches;
 
   Aggregates(List<StarTreeMetric> metrics) {
+    this(metrics, List.of());
+  }
+
+  Aggregates(List<StarTreeMetric> metrics, List<StarTreeSketch> sketches) {
     this.metrics = List.copyOf(metrics);
+    this.sketches = List.copyOf(sketches);
     this.offsets = new int[metrics.size()];
     this.longs = new boolean[metrics.size()];
     this.extremes = new boolean[metrics.size()];
@@ -28,11 +39,48 @@ final class Aggregates {
       extremes[m] = metrics.get(m).extremes();
       offset += metrics.get(m).width();
     }
+    this.sketchOffsets = new int[sketches.size()];
+    for (int s = 0; s < sketches.size(); s++) {
+      sketchOffsets[s] = offset++;
+    }
     this.width = offset;
+    this.recordSketches = sketches.isEmpty() ? null : new RecordSketches(sketches);
   }
 
   List<StarTreeMetric> metrics() {
     return metrics;
+  }
+
+  List<StarTreeSketch> sketches() {
+    return sketches;
+  }
+
+  int sketchOffset(int sketch) {
+    return sketchOffsets[sketch];
+  }
+
+  /** The long a packed row holds for a STRING sketch column's value (see {@link #pack}). */
+  long stringId(int sketch, String value) {
+    return recordSketches.stringId(sketch, value);
+  }
+
+  /**
+   * Replaces the sketch handles of records {@code [0, records)} by their sealed bytes' slots and
+   * returns the bytes (empty without sketch columns).
+   */
+  byte[] sealSketches(long[] rows, int records) {
+    return recordSketches == null
+        ? new byte[0]
+        : recordSketches.seal(rows, records, width, sketchOffsets);
+  }
+
+  /**
+   * Gives record {@code at} of {@code rows} copies of its sketches (it was copied from another).
+   */
+  void copySketches(long[] rows, int at) {
+    for (int s = 0; s < sketchOffsets.length; s++) {
+      recordSketches.copy(rows, at + sketchOffsets[s], s);
+    }
   }
 
   int width() {
@@ -51,43 +99,31 @@ final class Aggregates {
     return extremes[metric];
   }
 
-  /** Adds one row: a count of 1 and each metric's value unless it is null. */
-  void addRow(long[] target, int at, boolean[] nulls, long[] longValues, double[] doubleValues) {
-    target[at]++;
-    for (int m = 0; m < offsets.length; m++) {
-      if (nulls[m]) {
-        continue;
-      }
-      int o = at + offsets[m];
-      long seen = target[o]++;
-      if (longs[m]) {
-        long value = longValues[m];
-        addLong(target, o, value, value, value, seen == 0, extremes[m]);
-      } else {
-        double value = doubleValues[m];
-        addDouble(target, o, value, value, value, seen == 0, extremes[m]);
-      }
-    }
-  }
-
   /**
    * The longs one row takes in {@link #addPacked}'s layout: null flags, then one value a metric.
    */
   int packedWidth() {
-    return (offsets.length + 63) / 64 + offsets.length;
+    int columns = offsets.length + sketchOffsets.length;
+    return (columns + 63) / 64 + columns;
   }
 
   /**
-   * Writes one row in the packed layout {@link #addPacked} reads: a bit per metric, set when null,
-   * in {@code (metrics + 63) / 64} words, then per metric its value (a double as its raw bits).
+   * Writes one row in the packed layout {@link #addPacked} reads: a bit per metric and sketch
+   * column, set when null, in {@code (columns + 63) / 64} words, then per metric its value (a
+   * double as its raw bits), then per sketch column its value in {@code longValues} (a LONG's
+   * value, a DOUBLE's {@link StarTreeSketch#canonicalBits}, a STRING's {@link #stringId}).
    */
   void pack(long[] target, int at, boolean[] nulls, long[] longValues, double[] doubleValues) {
-    int values = at + (offsets.length + 63) / 64;
-    for (int m = 0; m < offsets.length; m++) {
+    int columns = offsets.length + sketchOffsets.length;
+    int values = at + (columns + 63) / 64;
+    for (int m = 0; m < columns; m++) {
       if (nulls[m]) {
         target[at + (m >>> 6)] |= 1L << m;
       } else {
-        target[values + m] = longs[m] ? longValues[m] : Double.doubleToRawLongBits(doubleValues[m]);
+        target[values + m] =
+            m >= offsets.length || longs[m]
+                ? longValues[m]
+                : Double.doubleToRawLongBits(doubleValues[m]);
       }
     }
   }
@@ -95,7 +131,7 @@ final class Aggregates {
   /** {@link #addRow} of a row written by {@link #pack}, at {@code from} of {@code source}. */
   void addPacked(long[] target, int at, long[] source, int from) {
     target[at]++;
-    int values = from + (offsets.length + 63) / 64;
+    int values = from + (offsets.length + sketchOffsets.length + 63) / 64;
     for (int m = 0; m < offsets.length; m++) {
       if ((source[from + (m >>> 6)] & (1L << m)) != 0) {
         continue;
@@ -110,11 +146,22 @@ final class Aggregates {
         addDouble(target, o, d, d, d, seen == 0, extremes[m]);
       }
     }
+    for (int s = 0, m = offsets.length; s < sketchOffsets.length; s++, m++) {
+      if ((source[from + (m >>> 6)] & (1L << m)) == 0) {
+        recordSketches.update(target, at + sketchOffsets[s], s, source[values + m]);
+      }
+    }
   }
 
-  /** Merges record {@code from} of {@code source} into record {@code at} of {@code target}. */
+  /**
+   * Merges record {@code from} of {@code source} into record {@code at} of {@code target}; the
+   * source record is consumed (its sketches may move into the target's).
+   */
   void merge(long[] target, int at, long[] source, int from) {
     target[at] += source[from];
+    for (int s = 0; s < sketchOffsets.length; s++) {
+      recordSketches.merge(target, at + sketchOffsets[s], source, from + sketchOffsets[s]);
+    }
     for (int m = 0; m < offsets.length; m++) {
       int o = at + offsets[m];
       int s = from + offsets[m];

@@ -6,9 +6,11 @@ import io.shelfmark.segment.format.CorruptSegmentException;
 import io.shelfmark.segment.format.PartReader;
 import io.shelfmark.segment.format.PartWriter;
 import io.shelfmark.segment.spi.ValueType;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.datasketches.hll.HllSketch;
 
 /**
  * A sealed star-tree: records (a dimension tuple with its aggregates), sorted in split order, and
@@ -17,10 +19,20 @@ import java.util.Optional;
  */
 public final class StarTree {
   /**
-   * The part layout version. Version 2 added rolled-up records ({@link #ROLLED}); a version 1 part
-   * has none and reads the same.
+   * The newest part layout version, which this reader reads with every older one down to {@link
+   * #OLDEST_VERSION}. Version 2 added rolled-up records ({@link #ROLLED}); version 3 added sketch
+   * columns ({@link StarTreeSketch}). A tree without sketch columns is still written as version 2,
+   * byte for byte as before, so that adding sketches changed no other segment ({@link #version}).
    */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
+
+  /** The oldest layout this reader reads (version 1 parts are skipped: their segments rebuilt). */
+  public static final int OLDEST_VERSION = 2;
+
+  /** The sketches' HLL family id and where the compact form's preamble holds it and lgK. */
+  private static final int HLL_FAMILY_ID = 7;
+
+  private static final int MAX_SKETCHES = 64;
 
   /** The id of a star node's value and of an aggregated-away dimension in its records. */
   static final int STAR = -1;
@@ -56,6 +68,8 @@ public final class StarTree {
   private final int arity;
   private final int width;
   private final int rolledUp;
+  // The records' sketches in their compact form, back to back; a record's slot says where.
+  private final byte[] sketchBytes;
 
   StarTree(
       List<StarTreeDimension> dimensions,
@@ -65,7 +79,9 @@ public final class StarTree {
       int records,
       int[] tuples,
       long[] rows,
-      Nodes nodes) {
+      Nodes nodes,
+      byte[] sketchBytes) {
+    this.sketchBytes = sketchBytes;
     this.dimensions = List.copyOf(dimensions);
     this.values = values;
     this.hasNull = hasNull;
@@ -112,6 +128,51 @@ public final class StarTree {
       }
     }
     return Optional.empty();
+  }
+
+  public List<StarTreeSketch> sketches() {
+    return aggregates.sketches();
+  }
+
+  /** The index of the sketch column over {@code column}, if the tree has one. */
+  public Optional<Integer> sketch(String column) {
+    List<StarTreeSketch> sketches = aggregates.sketches();
+    for (int s = 0; s < sketches.size(); s++) {
+      if (sketches.get(s).column().equals(column)) {
+        return Optional.of(s);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The layout version {@link #serialize} writes: 2 without sketch columns, else 3. */
+  public int version() {
+    return layoutVersion(!aggregates.sketches().isEmpty());
+  }
+
+  /**
+   * The layout version of a tree with or without sketch columns (the spec fingerprint names it).
+   */
+  public static int layoutVersion(boolean sketches) {
+    return sketches ? VERSION : OLDEST_VERSION;
+  }
+
+  /**
+   * A record's sketch of a sketch column, or null when the record's rows hold no non-null value of
+   * it. The sketch is a read-only view of the tree's bytes (union it; do not update it).
+   */
+  public HllSketch sketch(int record, int sketch) {
+    long slot = rows[record * width + aggregates.sketchOffset(sketch)];
+    int length = (int) slot;
+    if (length == 0) {
+      return null;
+    }
+    return HllSketch.wrap(MemorySegment.ofArray(sketchBytes).asSlice(slot >>> 32, length));
+  }
+
+  /** A sealed record's sketch slot: where its bytes are in the tree's sketch bytes. */
+  static long sketchSlot(int offset, int length) {
+    return ((long) offset << 32) | length;
   }
 
   /** Records, star records included. */
@@ -429,6 +490,15 @@ public final class StarTree {
       out.putByte(metric.type().code());
       out.putByte(metric.extremes() ? 1 : 0);
     }
+    List<StarTreeSketch> sketches = aggregates.sketches();
+    if (!sketches.isEmpty()) {
+      out.putVarInt(sketches.size());
+      for (StarTreeSketch sketch : sketches) {
+        out.putString(sketch.column());
+        out.putByte(sketch.type().code());
+        out.putByte(sketch.lgK());
+      }
+    }
     out.putVarInt(records);
     for (int d = 0; d < arity; d++) {
       int star = values[d].length + 1;
@@ -457,6 +527,14 @@ public final class StarTree {
         }
       }
     }
+    for (int k = 0; k < sketches.size(); k++) {
+      int offset = aggregates.sketchOffset(k);
+      for (int r = 0; r < records; r++) {
+        long slot = rows[r * width + offset];
+        out.putVarInt((int) slot);
+        out.putBytes(sketchBytes, (int) (slot >>> 32), (int) slot);
+      }
+    }
     out.putVarInt(nodes.count());
     for (int n = 0; n < nodes.count(); n++) {
       out.putZigZag(nodes.value()[n]);
@@ -469,8 +547,16 @@ public final class StarTree {
     return out.toByteArray();
   }
 
-  /** Reads a part written by {@link #serialize()}, checking every count and reference. */
-  public static StarTree parse(PartReader in) throws CorruptSegmentException {
+  /**
+   * Reads a part written by {@link #serialize()} in layout {@code version} ({@link #OLDEST_VERSION}
+   * to {@link #VERSION}), checking every count and reference.
+   */
+  public static StarTree parse(PartReader in, int version) throws CorruptSegmentException {
+    if (version < OLDEST_VERSION || version > VERSION) {
+      throw new IllegalArgumentException(
+          "Cannot parse star-tree layout version %d (this reader reads %d to %d)"
+              .formatted(version, OLDEST_VERSION, VERSION));
+    }
     int arity = in.getCount(MAX_DIMENSIONS, "star-tree dimensions");
     if (arity == 0) {
       throw in.corrupt("a star-tree without dimensions");
@@ -512,7 +598,8 @@ public final class StarTree {
       }
       metrics.add(new StarTreeMetric(column, type, in.getByte() != 0));
     }
-    Aggregates aggregates = new Aggregates(metrics);
+    List<StarTreeSketch> sketches = version >= 3 ? parseSketchColumns(in) : List.of();
+    Aggregates aggregates = new Aggregates(metrics, sketches);
     int width = aggregates.width();
     int records = in.getCount(in.remaining(), "star-tree records");
     int[] tuples = new int[records * arity];
@@ -546,6 +633,7 @@ public final class StarTree {
         }
       }
     }
+    byte[] sketchBytes = parseSketches(in, sketches, aggregates, rows, records);
     int nodeCount = in.getCount(in.remaining(), "star-tree nodes");
     if (nodeCount == 0) {
       throw in.corrupt("a star-tree without a root node");
@@ -586,7 +674,61 @@ public final class StarTree {
       }
     }
     in.expectEnd();
-    return new StarTree(dimensions, values, hasNull, aggregates, records, tuples, rows, nodes);
+    return new StarTree(
+        dimensions, values, hasNull, aggregates, records, tuples, rows, nodes, sketchBytes);
+  }
+
+  private static List<StarTreeSketch> parseSketchColumns(PartReader in)
+      throws CorruptSegmentException {
+    int count = in.getCount(MAX_SKETCHES, "star-tree sketch columns");
+    if (count == 0) {
+      throw in.corrupt("a version 3 star-tree without sketch columns");
+    }
+    List<StarTreeSketch> sketches = new ArrayList<>();
+    for (int k = 0; k < count; k++) {
+      String column = in.getString();
+      ValueType type = type(in);
+      int lgK = in.getByte();
+      if (lgK < 4 || lgK > 21) {
+        throw in.corrupt("star-tree sketch column %s has lgK %d".formatted(column, lgK));
+      }
+      sketches.add(new StarTreeSketch(column, type, lgK));
+    }
+    return sketches;
+  }
+
+  /**
+   * Reads every record's sketches into one array and sets each record's slot; checks that each is
+   * an HLL sketch of its column's lgK (the library checks the rest when a query unions it).
+   */
+  private static byte[] parseSketches(
+      PartReader in, List<StarTreeSketch> sketches, Aggregates aggregates, long[] rows, int records)
+      throws CorruptSegmentException {
+    if (sketches.isEmpty()) {
+      return new byte[0];
+    }
+    // Sized for a few coupons a record, within what the part can hold (its records were counted).
+    PartWriter bytes =
+        new PartWriter((int) Math.min(in.remaining(), (long) records * sketches.size() * 16));
+    int width = aggregates.width();
+    for (int k = 0; k < sketches.size(); k++) {
+      int offset = aggregates.sketchOffset(k);
+      for (int r = 0; r < records; r++) {
+        int length = in.getCount(in.remaining(), "star-tree sketch bytes");
+        if (length == 0) {
+          continue;
+        }
+        byte[] sketch = in.getBytes(length);
+        if (length < 8 || sketch[2] != HLL_FAMILY_ID || sketch[3] != sketches.get(k).lgK()) {
+          throw in.corrupt(
+              "star-tree record %d's sketch of %s is not an HLL sketch of lgK %d (%d bytes)"
+                  .formatted(r, sketches.get(k).column(), sketches.get(k).lgK(), length));
+        }
+        rows[r * width + offset] = sketchSlot(bytes.size(), length);
+        bytes.putBytes(sketch);
+      }
+    }
+    return bytes.toByteArray();
   }
 
   private static void checkNode(
@@ -625,7 +767,13 @@ public final class StarTree {
 
   @Override
   public String toString() {
-    return "StarTree[dimensions=%s, metrics=%s, records=%d, rolledUp=%d, nodes=%d]"
-        .formatted(dimensions, aggregates.metrics(), records, rolledUp, nodes.count());
+    return "StarTree[dimensions=%s, metrics=%s, sketches=%s, records=%d, rolledUp=%d, nodes=%d]"
+        .formatted(
+            dimensions,
+            aggregates.metrics(),
+            aggregates.sketches(),
+            records,
+            rolledUp,
+            nodes.count());
   }
 }

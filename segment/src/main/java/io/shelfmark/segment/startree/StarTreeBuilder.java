@@ -16,9 +16,11 @@ import java.util.Set;
  * with its aggregates. Lifecycle: {@link #valueId} (or {@link #longValueId} for a LONG dimension,
  * without boxing) for each row's dimension values, {@link #addRow} (or {@link #addRows} for a
  * batch) with those ids and the row's metric values, then {@link #build} once. Memory while
- * collecting: per row 4 bytes per dimension and 8 per metric (plus a null word), and each
- * dimension's distinct values; {@link #build} adds 8 bytes per row for the sort and then the
- * records. Not thread safe.
+ * collecting: per row 4 bytes per dimension and 8 per metric or sketch column (plus a null word),
+ * each dimension's distinct values and each STRING sketch column's; {@link #build} adds 8 bytes per
+ * row for the sort and then the records, with a sketch object per record and sketch column (a small
+ * list while it holds few values, a 4 KB register array once it holds more than a few hundred). Not
+ * thread safe.
  *
  * <p>With {@code minRowsPerRecord} above 1, the records of the last dimension are kept only where
  * they pay: for each combination of the other dimensions' values whose records hold fewer than
@@ -82,13 +84,38 @@ public final class StarTreeBuilder {
       int maxLeafRecords,
       int minRowsPerRecord,
       Set<Integer> skipStarDimensions) {
+    this(dimensions, metrics, List.of(), maxLeafRecords, minRowsPerRecord, skipStarDimensions);
+  }
+
+  /**
+   * @param dimensions in split order
+   * @param metrics the numeric columns aggregated
+   * @param sketches the columns whose distinct values each record sketches; a row's values of them
+   *     follow its metric values in {@link #addRow}'s and {@link #addRows}' arrays, as longs
+   *     ({@link StarTreeSketch}: a LONG's value, a DOUBLE's canonical bits, a STRING's {@link
+   *     #sketchStringId})
+   * @param maxLeafRecords a node holding more records is split on its next dimension
+   * @param minRowsPerRecord the last dimension's records of a combination of the other dimensions
+   *     are rolled up into one when they hold fewer rows each on average (1: never)
+   * @param skipStarDimensions indexes into {@code dimensions} that get no star node
+   */
+  public StarTreeBuilder(
+      List<StarTreeDimension> dimensions,
+      List<StarTreeMetric> metrics,
+      List<StarTreeSketch> sketches,
+      int maxLeafRecords,
+      int minRowsPerRecord,
+      Set<Integer> skipStarDimensions) {
     this.dimensions = List.copyOf(requireNonNull(dimensions, "dimensions is null"));
     checkArgument(!dimensions.isEmpty(), "a star-tree needs at least one dimension");
     checkArgument(maxLeafRecords >= 1, "max-leaf-records must be positive: %s", maxLeafRecords);
     checkArgument(
         minRowsPerRecord >= 1, "min-rows-per-record must be positive: %s", minRowsPerRecord);
     this.minRowsPerRecord = minRowsPerRecord;
-    this.aggregates = new Aggregates(requireNonNull(metrics, "metrics is null"));
+    this.aggregates =
+        new Aggregates(
+            requireNonNull(metrics, "metrics is null"),
+            requireNonNull(sketches, "sketches is null"));
     this.maxLeafRecords = maxLeafRecords;
     this.skipStarDimensions = Set.copyOf(skipStarDimensions);
     this.arity = dimensions.size();
@@ -134,6 +161,14 @@ public final class StarTreeBuilder {
     return id;
   }
 
+  /**
+   * The long that stands for a STRING sketch column's (non-null) value in {@link #addRow}'s and
+   * {@link #addRows}' value arrays.
+   */
+  public long sketchStringId(int sketch, String value) {
+    return aggregates.stringId(sketch, requireNonNull(value, "value is null"));
+  }
+
   /** The provisional id of a LONG dimension's (non-null) value, as {@link #valueId} gives it. */
   public int longValueId(int dimension, long value) {
     int next = idCounts[dimension];
@@ -148,8 +183,9 @@ public final class StarTreeBuilder {
    * Adds one row.
    *
    * @param ids per dimension, the value's id from {@link #valueId}
-   * @param nulls per metric, whether the row's value is null
-   * @param longValues per LONG metric, its value (other slots ignored)
+   * @param nulls per metric, then per sketch column, whether the row's value is null
+   * @param longValues per LONG metric, its value, then per sketch column its value as a long (other
+   *     slots ignored)
    * @param doubleValues per DOUBLE metric, its value (other slots ignored)
    */
   public void addRow(int[] ids, boolean[] nulls, long[] longValues, double[] doubleValues) {
@@ -164,8 +200,9 @@ public final class StarTreeBuilder {
    * Adds {@code count} rows given by column, as {@link #addRow} would one by one.
    *
    * @param ids per dimension, per row the value's id from {@link #valueId}
-   * @param nulls per metric, per row whether the value is null
-   * @param longValues per metric, its rows' values when it is a LONG metric (else null)
+   * @param nulls per metric, then per sketch column, per row whether the value is null
+   * @param longValues per metric, its rows' values when it is a LONG metric (else null); then per
+   *     sketch column its rows' values as longs
    * @param doubleValues per metric, its rows' values when it is a DOUBLE metric (else null)
    */
   public void addRows(

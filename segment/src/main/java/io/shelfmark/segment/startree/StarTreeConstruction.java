@@ -90,6 +90,7 @@ final class StarTreeConstruction {
   private StarTree buildTree() {
     int root = newNode(StarTree.ROOT, 0, this.records);
     build(root, 0);
+    byte[] sketchBytes = aggregates.sealSketches(this.rows, this.records);
     return new StarTree(
         dimensions,
         values,
@@ -104,7 +105,8 @@ final class StarTreeConstruction {
             Arrays.copyOf(nodeEnd, nodes),
             Arrays.copyOf(nodeSplit, nodes),
             Arrays.copyOf(nodeFirstChild, nodes),
-            Arrays.copyOf(nodeChildren, nodes)));
+            Arrays.copyOf(nodeChildren, nodes)),
+        sketchBytes);
   }
 
   /**
@@ -295,6 +297,9 @@ final class StarTreeConstruction {
     }
     System.arraycopy(tuples, from * arity, tuples, to * arity, arity);
     System.arraycopy(rows, from * width, rows, to * width, width);
+    if (!aggregates.sketches().isEmpty()) {
+      aggregates.copySketches(rows, to * width); // the star record is merged into; the node's not
+    }
     return to;
   }
 

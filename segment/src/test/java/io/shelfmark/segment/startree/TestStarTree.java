@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.HllUnion;
+import org.apache.datasketches.hll.TgtHllType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -261,7 +264,7 @@ class TestStarTree {
     int at = bytes.length - 7 - 25 - 5 - 1 - 4;
     assertThat(bytes[at]).isEqualTo((byte) 0);
     bytes[at] = 3;
-    assertThatThrownBy(() -> StarTree.parse(reader(bytes)))
+    assertThatThrownBy(() -> StarTree.parse(reader(bytes), 2))
         .isInstanceOf(CorruptSegmentException.class)
         .hasMessageContaining("star-tree[0]")
         .hasMessageContaining("star-tree record 0 has id 3 for dimension 0");
@@ -272,8 +275,251 @@ class TestStarTree {
     List<Row> rows = randomRows(new Random(1), 10);
     byte[] bytes = build(rows, 1, Set.of()).serialize();
     byte[] damaged = Arrays.copyOf(bytes, bytes.length - 3);
-    assertThatThrownBy(() -> StarTree.parse(reader(damaged)))
+    assertThatThrownBy(() -> StarTree.parse(reader(damaged), 2))
         .isInstanceOf(CorruptSegmentException.class);
+  }
+
+  /**
+   * Sketch columns (a LONG, a STRING with empty strings, a DOUBLE with -0.0 and NaN, NULLs): per
+   * group of random queries, the union of the visited records' sketches has the composite estimate
+   * of one sketch updated with the group's rows, the way the SQL function hashes them; with star
+   * nodes, rolled-up records, both collections and a serialization round trip. Groups reach
+   * thousands of values, so sketches leave the coupon list for the HLL mode.
+   */
+  @Test
+  void sketchesEqualOneSketchOverTheRows() throws Exception {
+    Random random = new Random(1204);
+    int hllGroups = 0;
+    for (int round = 0; round < 12; round++) {
+      List<SketchRow> rows = randomSketchRows(random, random.nextInt(1, 6000));
+      int maxLeaf = new int[] {1, 7, 100_000}[round % 3];
+      int minRows = new int[] {1, 2, 40}[round % 3 == 0 ? 0 : round % 2 + 1];
+      Set<Integer> skip = round % 2 == 0 ? Set.of() : Set.of(1);
+      StarTreeBuilder hashedBuilder = sketchBuilder(rows, maxLeaf, minRows, skip);
+      StarTree built = sketchBuilder(rows, maxLeaf, minRows, skip).build();
+      assertThat(built.version()).isEqualTo(3);
+      assertThat(built.serialize()).isEqualTo(hashedBuilder.buildHashed().serialize());
+      StarTree tree = roundTrip(built);
+      assertThat(tree.sketches()).isEqualTo(SKETCHES);
+      for (int query = 0; query < 30; query++) {
+        boolean[] grouped = new boolean[4];
+        Object[][] allowedValues = new Object[4][];
+        for (int d = 0; d < 4; d++) {
+          grouped[d] = random.nextInt(4) == 0;
+          if (random.nextInt(4) == 0) {
+            allowedValues[d] = new Object[] {pick(random, d), pick(random, d)};
+          }
+        }
+        if (!tree.answers(allowed(tree, allowedValues), grouped)) {
+          continue;
+        }
+        Map<List<Object>, List<Double>> expected = sketchesRowByRow(rows, grouped, allowedValues);
+        assertThat(sketchesViaTree(tree, grouped, allowedValues))
+            .as("round %d query %d", round, query)
+            .isEqualTo(expected);
+        hllGroups += (int) expected.values().stream().filter(e -> e.get(0) > 500).count();
+      }
+    }
+    assertThat(hllGroups).as("groups whose sketches are in HLL mode").isPositive();
+  }
+
+  /**
+   * A part of layout 2 (before sketch columns), written by the previous release from {@code
+   * randomRows(new Random(2026), 400)} with leaves of 7, {@code min-rows-per-record} 2 and no star
+   * node on dimension 1: still read, still answering as the rows do, and a tree without sketch
+   * columns is still written as that layout byte for byte.
+   */
+  @Test
+  void aLayoutTwoPartIsStillRead() throws Exception {
+    byte[] golden;
+    try (var in = TestStarTree.class.getResourceAsStream("/golden/star-tree-v2.part")) {
+      golden = in.readAllBytes();
+    }
+    StarTree tree = StarTree.parse(reader(golden), 2);
+    assertThat(tree.sketches()).isEmpty();
+    assertThat(tree.version()).isEqualTo(2);
+    assertThat(tree.serialize()).isEqualTo(golden);
+    List<Row> rows = randomRows(new Random(2026), 400);
+    assertThat(build(rows, 7, 2, Set.of(1)).serialize()).isEqualTo(golden);
+    Random random = new Random(3);
+    int answered = 0;
+    for (int query = 0; query < 60; query++) {
+      boolean[] grouped = new boolean[4];
+      Object[][] allowedValues = new Object[4][];
+      for (int d = 0; d < 4; d++) {
+        grouped[d] = random.nextInt(4) == 0;
+        if (random.nextInt(3) == 0) {
+          allowedValues[d] = new Object[] {pick(random, d), pick(random, d)};
+        }
+      }
+      if (tree.answers(allowed(tree, allowedValues), grouped)) {
+        answered++;
+        assertThat(viaTree(tree, grouped, allowedValues))
+            .as("query %d", query)
+            .isEqualTo(rowByRow(rows, grouped, allowedValues));
+      }
+    }
+    assertThat(answered).isGreaterThan(20);
+    assertThatThrownBy(() -> StarTree.parse(reader(golden), 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot parse star-tree layout version 1 (this reader reads 2 to 3)");
+  }
+
+  @Test
+  void aSketchOfAnotherKindIsRefused() {
+    List<SketchRow> rows = List.of(new SketchRow(new Object[] {1L, "a", 1.0, 5L}, 7L, null, null));
+    byte[] bytes = sketchBuilder(rows, 1, 1, Set.of()).build().serialize();
+    // The one sketch (u's: a coupon list of one value, 8 + 4 bytes) sits before the root node (7
+    // bytes) and two empty sketches' lengths (2); its family id is its third byte.
+    int at = bytes.length - 7 - 2 - 12 + 2;
+    assertThat(bytes[at]).isEqualTo((byte) 7);
+    bytes[at] = 3;
+    assertThatThrownBy(() -> StarTree.parse(reader(bytes), 3))
+        .isInstanceOf(CorruptSegmentException.class)
+        .hasMessageContaining("star-tree record 0's sketch of u is not an HLL sketch of lgK 12");
+  }
+
+  private static final List<StarTreeSketch> SKETCHES =
+      List.of(
+          new StarTreeSketch("u", ValueType.LONG, 12),
+          new StarTreeSketch("v", ValueType.STRING, 12),
+          new StarTreeSketch("w", ValueType.DOUBLE, 12));
+
+  private record SketchRow(Object[] dims, Long u, String v, Double w) {}
+
+  private static List<SketchRow> randomSketchRows(Random random, int count) {
+    List<SketchRow> rows = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Object[] dims = new Object[4];
+      for (int d = 0; d < 4; d++) {
+        dims[d] = random.nextInt(8) == 0 ? null : pick(random, d);
+      }
+      Long u = random.nextInt(10) == 0 ? null : random.nextLong(0, 1_000_000);
+      String v =
+          random.nextInt(10) == 0
+              ? null
+              : random.nextInt(50) == 0 ? "" : "v" + random.nextInt(5000);
+      Double w =
+          random.nextInt(10) == 0
+              ? null
+              : new double[] {-0.0, 0.0, Double.NaN, random.nextInt(3000) / 8.0}[random.nextInt(4)];
+      rows.add(new SketchRow(dims, u, v, w));
+    }
+    return rows;
+  }
+
+  private static StarTreeBuilder sketchBuilder(
+      List<SketchRow> rows, int maxLeaf, int minRows, Set<Integer> skip) {
+    StarTreeBuilder builder =
+        new StarTreeBuilder(DIMENSIONS, METRICS, SKETCHES, maxLeaf, minRows, skip);
+    int[] ids = new int[4];
+    for (SketchRow row : rows) {
+      for (int d = 0; d < 4; d++) {
+        ids[d] = builder.valueId(d, row.dims()[d]);
+      }
+      builder.addRow(
+          ids,
+          new boolean[] {true, true, row.u() == null, row.v() == null, row.w() == null},
+          new long[] {
+            0,
+            0,
+            row.u() == null ? 0 : row.u(),
+            row.v() == null ? 0 : builder.sketchStringId(1, row.v()),
+            row.w() == null ? 0 : StarTreeSketch.canonicalBits(row.w())
+          },
+          new double[5]);
+    }
+    return builder;
+  }
+
+  /** Per group, the composite estimates of u's, v's and w's sketches. */
+  private static Map<List<Object>, List<Double>> sketchesViaTree(
+      StarTree tree, boolean[] grouped, Object[][] allowedValues) {
+    Map<List<Object>, HllUnion[]> groups = new HashMap<>();
+    tree.traverse(
+        allowed(tree, allowedValues),
+        grouped,
+        record -> {
+          List<Object> key = new ArrayList<>();
+          for (int d = 0; d < 4; d++) {
+            if (grouped[d]) {
+              key.add(norm(tree.value(d, tree.id(record, d))));
+            }
+          }
+          HllUnion[] unions =
+              groups.computeIfAbsent(
+                  key, k -> new HllUnion[] {new HllUnion(12), new HllUnion(12), new HllUnion(12)});
+          for (int k = 0; k < 3; k++) {
+            HllSketch sketch = tree.sketch(record, k);
+            if (sketch != null) {
+              unions[k].update(sketch);
+            }
+          }
+        });
+    Map<List<Object>, List<Double>> result = new HashMap<>();
+    groups.forEach(
+        (key, unions) -> {
+          List<Double> estimates = new ArrayList<>();
+          for (HllUnion union : unions) {
+            estimates.add(union.getResult(TgtHllType.HLL_4).getCompositeEstimate());
+          }
+          result.put(key, estimates);
+        });
+    return result;
+  }
+
+  private static Map<List<Object>, List<Double>> sketchesRowByRow(
+      List<SketchRow> rows, boolean[] grouped, Object[][] allowedValues) {
+    Map<List<Object>, HllSketch[]> groups = new HashMap<>();
+    for (SketchRow row : rows) {
+      boolean passes = true;
+      List<Object> key = new ArrayList<>();
+      for (int d = 0; d < 4; d++) {
+        Object value = row.dims()[d] == null ? null : norm(row.dims()[d]);
+        if (allowedValues[d] != null
+            && (value == null || !Arrays.asList(allowedValues[d]).contains(value))) {
+          passes = false;
+        }
+        if (grouped[d]) {
+          key.add(value);
+        }
+      }
+      if (!passes) {
+        continue;
+      }
+      HllSketch[] sketches =
+          groups.computeIfAbsent(
+              key,
+              k ->
+                  new HllSketch[] {
+                    new HllSketch(12, TgtHllType.HLL_4),
+                    new HllSketch(12, TgtHllType.HLL_4),
+                    new HllSketch(12, TgtHllType.HLL_4)
+                  });
+      if (row.u() != null) {
+        sketches[0].update(row.u());
+      }
+      if (row.v() != null) {
+        if (row.v().isEmpty()) {
+          sketches[1].update(Long.MIN_VALUE);
+        } else {
+          sketches[1].update(row.v());
+        }
+      }
+      if (row.w() != null) {
+        sketches[2].update(Double.doubleToLongBits(row.w() == 0.0 ? 0.0 : row.w()));
+      }
+    }
+    Map<List<Object>, List<Double>> result = new HashMap<>();
+    groups.forEach(
+        (key, sketches) -> {
+          List<Double> estimates = new ArrayList<>();
+          for (HllSketch sketch : sketches) {
+            estimates.add(sketch.getCompositeEstimate());
+          }
+          result.put(key, estimates);
+        });
+    return result;
   }
 
   private static List<Row> randomRows(Random random, int count) {
@@ -349,7 +595,7 @@ class TestStarTree {
   }
 
   private static StarTree roundTrip(StarTree tree) throws CorruptSegmentException {
-    return StarTree.parse(reader(tree.serialize()));
+    return StarTree.parse(reader(tree.serialize()), tree.version());
   }
 
   private static PartReader reader(byte[] bytes) {

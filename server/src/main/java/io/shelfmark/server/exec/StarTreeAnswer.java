@@ -7,6 +7,7 @@ import io.shelfmark.exchange.result.Group;
 import io.shelfmark.exchange.vector.Values;
 import io.shelfmark.exchange.vector.Vector;
 import io.shelfmark.segment.startree.StarTree;
+import io.shelfmark.segment.startree.StarTreeSketch;
 import io.shelfmark.server.aggregate.KeyValues;
 import io.shelfmark.sql.expression.Between;
 import io.shelfmark.sql.expression.ColumnRef;
@@ -30,6 +31,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.HllUnion;
+import org.apache.datasketches.hll.TgtHllType;
 
 /**
  * Answers an aggregation over one segment's file from one of its star-trees, when the query fits
@@ -37,12 +41,15 @@ import java.util.Optional;
  * timestamp column whose time bucket is a dimension counts: the buckets it covers whole come from
  * the tree, the rows of the buckets it cuts come from the normal path as {@link #edges()}), every
  * GROUP BY key a tree dimension, every aggregate COUNT(*) or COUNT/SUM/AVG/MIN/MAX of a tree
- * metric. The caller checks that no deletes apply to the file: the records count every row.
+ * metric, or DISTINCTCOUNTHLL of a tree sketch column (of the SQL function's lgK, over a column
+ * hashed as the row path hashes it). The caller checks that no deletes apply to the file: the
+ * records count every row.
  *
  * <p>Partial states are the ones the row path produces for the same rows (128-bit LONG sums, MIN
- * and MAX boxed in the column's type, group keys in the key's type), so the results merge with
- * other files' as theirs do. Doubles are summed in another order than the rows' (the last digits
- * may differ, as between any two plans).
+ * and MAX boxed in the column's type, group keys in the key's type, a DISTINCTCOUNTHLL's sketch the
+ * union of the records' sketches, whose registers equal those of a sketch over the rows), so the
+ * results merge with other files' as theirs do. Doubles are summed in another order than the rows'
+ * (the last digits may differ, as between any two plans).
  */
 final class StarTreeAnswer {
   /** An inclusive range of a timestamp column the tree does not answer: its rows are read. */
@@ -245,15 +252,46 @@ final class StarTreeAnswer {
                   : (Object) (max ? tree.longMax(record, metric) : tree.longMin(record, metric));
           yield new AggregateState.Extreme(KeyValues.box(type, raw), max);
         }
+        case DISTINCT_COUNT_HLL -> {
+          HllSketch sketch = tree.sketch(record, metric);
+          if (sketch == null) {
+            yield AggregateState.empty(call);
+          }
+          HllUnion union = new HllUnion(AggregateState.HLL_LG_K);
+          union.update(sketch);
+          yield new AggregateState.Hll(union.getResult(TgtHllType.HLL_4));
+        }
         default -> throw new IllegalStateException("Cannot answer " + call + " from a star-tree");
       };
     }
 
-    /** The metric of an aggregate the tree keeps (-1 for COUNT(*)), or empty. */
+    /**
+     * The metric of an aggregate the tree keeps (-1 for COUNT(*); for DISTINCTCOUNTHLL the sketch
+     * column), or empty.
+     */
     private Optional<Integer> metricOf(AggregateCall call) {
       switch (call.function()) {
         case COUNT_STAR -> {
           return Optional.of(-1);
+        }
+        case DISTINCT_COUNT_HLL -> {
+          if (!(call.argument().orElseThrow() instanceof ColumnRef column)) {
+            return Optional.empty();
+          }
+          Optional<Integer> sketch = tree.sketch(column.name());
+          if (sketch.isEmpty()) {
+            return Optional.empty();
+          }
+          // Another precision, or values hashed another way, would not give the row path's sketch.
+          StarTreeSketch kept = tree.sketches().get(sketch.get());
+          boolean alike =
+              switch (kept.type()) {
+                case LONG ->
+                    column.type() == PrimitiveType.INT || column.type() == PrimitiveType.LONG;
+                case DOUBLE -> Vector.isDoubleType(column.type());
+                case STRING -> column.type() == PrimitiveType.STRING;
+              };
+          return alike && kept.lgK() == AggregateState.HLL_LG_K ? sketch : Optional.empty();
         }
         case COUNT, SUM, AVG, MIN, MAX -> {
           if (!(call.argument().orElseThrow() instanceof ColumnRef column)

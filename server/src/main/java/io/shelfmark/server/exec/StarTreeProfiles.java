@@ -8,6 +8,7 @@ import io.shelfmark.exchange.profile.TermProfile;
 import io.shelfmark.segment.startree.StarTreeDimension;
 import io.shelfmark.sql.expression.Expression;
 import io.shelfmark.sql.plan.AggregateCall;
+import io.shelfmark.sql.plan.AggregateFunction;
 import io.shelfmark.sql.plan.QueryPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ final class StarTreeProfiles {
     List<String> fromTree = new ArrayList<>();
     plan.groupKeys().forEach(key -> fromTree.add(key + " (star-tree dimension)"));
     for (AggregateCall call : plan.aggregates()) {
-      fromTree.add(call + " (star-tree metric)");
+      boolean sketch = call.function() == AggregateFunction.DISTINCT_COUNT_HLL;
+      fromTree.add(call + (sketch ? " (star-tree sketch)" : " (star-tree metric)"));
     }
     long definite = answer.docs();
     long candidates = 0;

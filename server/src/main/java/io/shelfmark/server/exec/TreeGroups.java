@@ -16,6 +16,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.HllUnion;
+import org.apache.datasketches.hll.TgtHllType;
 
 /**
  * The groups of a star-tree answer, accumulated in primitive arrays: a group is found by its key
@@ -25,7 +28,8 @@ import java.util.Optional;
  * values and a state object per record were most of its answer's time.
  *
  * <p>The states equal what merging each record's state in visit order gives (sums added in the same
- * order; MIN/MAX keep the first of equal values). Single use, not thread safe.
+ * order; MIN/MAX keep the first of equal values; DISTINCTCOUNTHLL unions the records' sketches).
+ * Single use, not thread safe.
  */
 final class TreeGroups implements StarTree.RecordVisitor {
   private final StarTree tree;
@@ -141,6 +145,8 @@ final class TreeGroups implements StarTree.RecordVisitor {
     private long[] low;
     // SUM/AVG and MIN/MAX of floating-point values.
     private double[] sum;
+    // DISTINCTCOUNTHLL: the union of the group's records' sketches (null: no value yet).
+    private HllUnion[] unions;
 
     Column(AggregateCall call, int metric) {
       this.function = call.function();
@@ -150,6 +156,7 @@ final class TreeGroups implements StarTree.RecordVisitor {
       this.max = function == AggregateFunction.MAX;
       switch (function) {
         case COUNT_STAR, COUNT -> {}
+        case DISTINCT_COUNT_HLL -> unions = new HllUnion[64];
         case SUM, AVG, MIN, MAX -> {
           if (floating) {
             sum = new double[64];
@@ -169,9 +176,11 @@ final class TreeGroups implements StarTree.RecordVisitor {
         high = high == null ? null : Arrays.copyOf(high, size);
         low = low == null ? null : Arrays.copyOf(low, size);
         sum = sum == null ? null : Arrays.copyOf(sum, size);
+        unions = unions == null ? null : Arrays.copyOf(unions, size);
       }
       switch (function) {
         case COUNT_STAR -> count[slot] = tree.count(record);
+        case DISTINCT_COUNT_HLL -> merge(slot, record);
         case COUNT -> count[slot] = tree.nonNull(record, metric);
         case SUM, AVG -> {
           count[slot] = tree.nonNull(record, metric);
@@ -196,6 +205,15 @@ final class TreeGroups implements StarTree.RecordVisitor {
     void merge(int slot, int record) {
       switch (function) {
         case COUNT_STAR -> count[slot] += tree.count(record);
+        case DISTINCT_COUNT_HLL -> {
+          HllSketch sketch = tree.sketch(record, metric);
+          if (sketch != null) {
+            if (unions[slot] == null) {
+              unions[slot] = new HllUnion(AggregateState.HLL_LG_K);
+            }
+            unions[slot].update(sketch);
+          }
+        }
         case COUNT -> count[slot] += tree.nonNull(record, metric);
         case SUM, AVG -> {
           count[slot] += tree.nonNull(record, metric);
@@ -240,6 +258,11 @@ final class TreeGroups implements StarTree.RecordVisitor {
     AggregateState state(int slot) {
       return switch (function) {
         case COUNT_STAR, COUNT -> new AggregateState.Count(count[slot]);
+        case DISTINCT_COUNT_HLL ->
+            new AggregateState.Hll(
+                unions[slot] == null
+                    ? new HllSketch(AggregateState.HLL_LG_K, TgtHllType.HLL_4)
+                    : unions[slot].getResult(TgtHllType.HLL_4));
         case SUM, AVG ->
             floating
                 ? new AggregateState.DoubleSum(sum[slot], count[slot])

@@ -64,7 +64,9 @@ class TestStarTreeAnswers {
       """
       star-trees:
         - dimensions: [s, b, i, "m['k2']", "dateTrunc('hour', ts)", dt]
-          functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)"]
+          functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)",
+              "DISTINCTCOUNTHLL(l)", "DISTINCTCOUNTHLL(s)", "DISTINCTCOUNTHLL(d)",
+              "DISTINCTCOUNTHLL(f)"]
           max-leaf-records: 40
           skip-star-node-dimensions: [b]
       """;
@@ -73,7 +75,8 @@ class TestStarTreeAnswers {
       """
       star-trees:
         - dimensions: [s, "dateTrunc('hour', ts)"]
-          functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)"]
+          functions: ["COUNT(*)", "SUM(l)", "AVG(d)", "MIN(f)", "MAX(i)", "SUM(i)", "COUNT(d)",
+              "DISTINCTCOUNTHLL(l)", "DISTINCTCOUNTHLL(s)"]
           max-leaf-records: 40
           min-rows-per-record: 2
       """;
@@ -115,7 +118,21 @@ class TestStarTreeAnswers {
               + " GROUP BY date_trunc('hour', ts)",
           "SELECT dt, s, MIN(f), MAX(i) FROM test.types%s GROUP BY dt, s",
           "SELECT s, COUNT(DISTINCT i) FROM test.types%s GROUP BY s",
-          "SELECT b, SUM(d) FROM test.types%s GROUP BY b");
+          "SELECT b, SUM(d) FROM test.types%s GROUP BY b",
+          // DISTINCTCOUNTHLL: of tree sketch columns (l, s, d, f), and of i, which no tree keeps.
+          "SELECT DISTINCTCOUNTHLL(l), COUNT(*) FROM test.types%s",
+          "SELECT s, DISTINCTCOUNTHLL(l), DISTINCTCOUNTHLL(d) FROM test.types%s GROUP BY s",
+          "SELECT date_trunc('hour', ts), DISTINCTCOUNTHLL(s), SUM(l) FROM test.types%s"
+              + " GROUP BY date_trunc('hour', ts)",
+          "SELECT m['k2'], b, DISTINCTCOUNTHLL(l), DISTINCTCOUNTHLL(f) FROM test.types%s"
+              + " GROUP BY m['k2'], b",
+          "SELECT DISTINCTCOUNTHLL(l), DISTINCTCOUNTHLL(i) FROM test.types%s");
+
+  /**
+   * DISTINCTCOUNTHLL against DuckDB's exact COUNT(DISTINCT): within three standard errors of the
+   * sketch (lgK 12: 1.04 / sqrt(4096) each).
+   */
+  private static final double HLL_BOUND = 3 * 1.04 / 64;
 
   @Test
   void starTreeAnswersEqualDuckDbAndTheRowPath() throws IOException {
@@ -174,6 +191,8 @@ class TestStarTreeAnswers {
     long treeFilesAnswered = 0;
     long rolledFilesAnswered = 0;
     long leftToRowsByRollUp = 0;
+    long hllQueries = 0;
+    long hllFromTree = 0;
     try (TestingEngine pinned = new TestingEngine(lake, trees, Mode.PINNED);
         TestingEngine remote = new TestingEngine(lake, trees, Mode.REMOTE);
         TestingEngine off = new TestingEngine(lake, trees, Mode.PINNED).useStarTrees(false);
@@ -195,13 +214,26 @@ class TestStarTreeAnswers {
               rolledUpEngine);
       for (int q = 0; q < QUERIES; q++) {
         String sql = SHAPES.get(random.nextInt(SHAPES.size())).formatted(where(random));
-        QueryResult expected = lake.oracle.query(sql);
+        QueryResult expected =
+            lake.oracle.query(sql.replace("DISTINCTCOUNTHLL(", "COUNT(DISTINCT "));
+        Map<Integer, Double> approximate = hllColumns(sql);
+        // The row path's answer: every plan of the same rows gives the same sketch estimate.
+        QueryResult rowPath = approximate.isEmpty() ? null : off.query(sql);
         for (Map.Entry<String, TestingEngine> engine : engines.entrySet()) {
           Optional<String> difference;
           try {
-            difference =
-                ResultComparison.difference(
-                    expected, engine.getValue().query(sql), false, 1e-9, Map.of());
+            QueryResult actual = engine.getValue().query(sql);
+            difference = ResultComparison.difference(expected, actual, false, 1e-9, approximate);
+            if (difference.isEmpty() && rowPath != null) {
+              difference =
+                  ResultComparison.difference(rowPath, actual, false, 1e-9, Map.of())
+                      .map(d -> "differs from the row path: " + d);
+              if (engine.getKey().equals("pinned")) {
+                hllQueries++;
+                hllFromTree +=
+                    engine.getValue().partial(sql).statistics().filesAnsweredFromStarTree();
+              }
+            }
             ExecutionStatistics statistics = engine.getValue().partial(sql).statistics();
             if (engine.getKey().equals("pinned")) {
               treeFilesAnswered += statistics.filesAnsweredFromStarTree();
@@ -230,6 +262,11 @@ class TestStarTreeAnswers {
       }
     }
     assertThat(failures).as("seed %d", SEED).isEmpty();
+    log.info(
+        "DISTINCTCOUNTHLL: {} queries, {} of their first files from the tree",
+        hllQueries,
+        hllFromTree);
+    assertThat(hllFromTree).as("DISTINCTCOUNTHLL queries answered from the tree").isPositive();
     log.info(
         "Star-tree answers: {} of {} queries' first file from the tree",
         treeFilesAnswered,
@@ -339,6 +376,30 @@ class TestStarTreeAnswers {
       ResultComparison.assertEquivalent(
           lake.oracle.query(inexact), engine.query(inexact), false, 1e-9);
     }
+  }
+
+  /** The output columns of DISTINCTCOUNTHLL calls, with the sketch's error bound. */
+  private static Map<Integer, Double> hllColumns(String sql) {
+    String list = sql.substring("SELECT ".length(), sql.indexOf(" FROM "));
+    Map<Integer, Double> columns = new java.util.HashMap<>();
+    int depth = 0;
+    int column = 0;
+    int start = 0;
+    for (int i = 0; i <= list.length(); i++) {
+      char c = i < list.length() ? list.charAt(i) : ',';
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        if (list.substring(start, i).strip().startsWith("DISTINCTCOUNTHLL(")) {
+          columns.put(column, HLL_BOUND);
+        }
+        column++;
+        start = i + 1;
+      }
+    }
+    return columns;
   }
 
   private static TestingTable withFiles(TestingTable table, List<TableFile> files) {
