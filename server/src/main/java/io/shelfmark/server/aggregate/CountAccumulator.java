@@ -43,7 +43,7 @@ final class CountAccumulator extends Accumulator {
 
   @Override
   public AggregateState state(int group) {
-    return new AggregateState.Count(group < counts.length ? counts[group] : 0);
+    return new StateColumn.Counts(counts).state(group);
   }
 
   @Override

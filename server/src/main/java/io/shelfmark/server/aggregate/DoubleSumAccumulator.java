@@ -30,9 +30,7 @@ final class DoubleSumAccumulator extends Accumulator {
 
   @Override
   public AggregateState state(int group) {
-    return group < counts.length
-        ? new AggregateState.DoubleSum(sums[group], counts[group])
-        : new AggregateState.DoubleSum(0, 0);
+    return new StateColumn.DoubleSums(sums, counts).state(group);
   }
 
   @Override

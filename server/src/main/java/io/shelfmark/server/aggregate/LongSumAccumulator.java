@@ -41,9 +41,7 @@ final class LongSumAccumulator extends Accumulator {
 
   @Override
   public AggregateState state(int group) {
-    return group < counts.length
-        ? new AggregateState.LongSum(high[group], low[group], counts[group])
-        : new AggregateState.LongSum(0, 0, 0);
+    return new StateColumn.LongSums(high, low, counts).state(group);
   }
 
   @Override

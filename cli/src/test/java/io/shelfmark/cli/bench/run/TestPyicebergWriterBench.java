@@ -5,21 +5,12 @@ import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shelfmark.cli.Shelfmark;
-import io.shelfmark.cli.bench.BenchCommand;
 import io.shelfmark.cli.bench.BenchOptions;
-import io.shelfmark.cli.bench.BenchQueries;
-import io.shelfmark.cli.bench.BenchQuery;
 import io.shelfmark.cli.bench.BenchWriter;
 import io.shelfmark.cli.bench.lake.ProxiedLake;
 import io.shelfmark.cli.bench.report.BenchReport;
-import io.shelfmark.cli.bench.report.QueryBound;
-import io.shelfmark.cli.bench.report.QueryRecord;
-import io.shelfmark.cli.bench.report.ReportJson;
 import io.shelfmark.generator.MetricsTable;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -48,7 +39,6 @@ import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code bench --writer pyiceberg}: the table's data files are the ones pyiceberg's {@code
@@ -61,7 +51,6 @@ import picocli.CommandLine;
  * builds as {@code -Dshelfmark.python}.
  */
 class TestPyicebergWriterBench {
-  private static final long ROWS = 20_000;
   private static final int MIB = 1024 * 1024;
   // pyiceberg passes write.parquet.page-row-limit (20,000) as pyarrow's write_batch_size, and
   // pyarrow checks the dictionary's size after each batch.
@@ -71,69 +60,14 @@ class TestPyicebergWriterBench {
 
   @BeforeAll
   static void findPython() {
-    python = System.getProperty("shelfmark.python", "");
-    if (python.isEmpty() || !Files.isExecutable(Path.of(python))) {
-      throw new IllegalStateException(
-          "Cannot run the pyiceberg writer's bench test: no Python with pyiceberg"
-              + (python.isEmpty() ? "" : " at " + python)
-              + " (run bin/test, which builds .shelfmark-build/pyenv from"
-              + " cli/src/test/python/requirements.txt and passes -Dshelfmark.python to Maven)");
-    }
+    python = WriterBenchRun.python("pyarrow and pyiceberg");
   }
 
   @Test
   void benchOnPyicebergFilesMatchesDuckDb() throws Exception {
-    Path data = dir.resolve("data");
-    Path out = dir.resolve("out");
-    List<String> names = BenchQueries.known().map(BenchQuery::name).toList();
-    String[] args = {
-      "bench",
-      "--writer",
-      "pyiceberg",
-      "--python",
-      python,
-      "--rows",
-      Long.toString(ROWS),
-      "--queries",
-      String.join(",", names),
-      "--modes",
-      "pinned",
-      "--runs",
-      "10",
-      "--duckdb-runs",
-      "2",
-      "--latency-ms",
-      "0",
-      "--cold",
-      "in-jvm",
-      "--data-dir",
-      data.toString(),
-      "--out",
-      out.toString()
-    };
-    StringWriter errors = new StringWriter();
-    CommandLine line = Shelfmark.commandLine();
-    line.setErr(new PrintWriter(errors));
-    assertThat(line.execute(args)).as(errors.toString()).isZero();
-
-    BenchReport report = ReportJson.read(out.resolve("bench.json"));
-    assertThat(report.settings().writer()).isEqualTo("pyiceberg");
-    assertThat(report.table().writer()).isEqualTo("pyiceberg");
-    assertThat(report.table().rows()).isEqualTo(ROWS);
-    assertThat(report.table().createdBy()).startsWith("parquet-cpp-arrow version ");
-    assertThat(Files.readString(out.resolve("bench.md")))
-        .contains("- data files written by: pyiceberg (created_by `parquet-cpp-arrow version ");
-    assertThat(report.queries()).hasSize(names.size());
-    for (QueryRecord record : report.queries()) {
-      QueryBound bound =
-          report.bounds().stream().filter(b -> b.query().equals(record.query())).findFirst().get();
-      assertThat(record.error()).as(record.query()).isNull();
-      assertThat(record.totalDocs()).as(record.query()).isEqualTo(ROWS);
-      assertThat(record.docsMatched()).as(record.query()).isEqualTo(bound.matchingRows());
-    }
-
-    BenchOptions options = options(data);
-    assertThat(options.lakeDir().getFileName().toString()).endsWith("-pyiceberg");
+    WriterBenchRun run = WriterBenchRun.run("pyiceberg", python, dir);
+    BenchReport report = run.report();
+    BenchOptions options = run.options();
     try (ProxiedLake lake =
         ProxiedLake.start(options.lakeDir(), Duration.ZERO, OptionalLong.empty())) {
       var table = lake.lake().catalog().loadTable(BenchTable.ID);
@@ -257,15 +191,5 @@ class TestPyicebergWriterBench {
           .isTrue();
       return header.getUncompressed_page_size();
     }
-  }
-
-  private static BenchOptions options(Path data) {
-    BenchCommand command = new BenchCommand();
-    new CommandLine(command)
-        .parseArgs(
-            "--writer", "pyiceberg", "--rows", Long.toString(ROWS), "--data-dir", data.toString());
-    BenchOptions options = command.options();
-    assertThat(options.writer()).isEqualTo(BenchWriter.PYICEBERG);
-    return options;
   }
 }
