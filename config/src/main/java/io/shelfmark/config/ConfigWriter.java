@@ -21,6 +21,7 @@ import io.shelfmark.config.cluster.ZooKeeperConfig;
 import io.shelfmark.config.security.SecurityConfig;
 import io.shelfmark.config.security.UserConfig;
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.StarTreeConfig;
@@ -99,9 +100,15 @@ public final class ConfigWriter {
     root.put(TableConfigBinder.REPLICATION, config.replication());
     root.put(TableConfigBinder.REFRESH_INTERVAL, DurationFormat.format(config.refreshInterval()));
     // Written only when set to another value than the default, like a key left out of a file.
-    if (!config.dictionaryPagesMaxSize().equals(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE)) {
-      root.putObject(TableConfigBinder.DICTIONARY_PAGES)
-          .put(TableConfigBinder.MAX_SIZE, config.dictionaryPagesMaxSize().toString());
+    DictionaryPagesConfig dictionaryPages = config.dictionaryPages();
+    if (!dictionaryPages.equals(DictionaryPagesConfig.DEFAULT)) {
+      ObjectNode section = root.putObject(TableConfigBinder.DICTIONARY_PAGES);
+      section.put(TableConfigBinder.MAX_SIZE, dictionaryPages.maxSize().toString());
+      section.put(TableConfigBinder.MAX_SHARE, dictionaryPages.maxShare());
+      if (dictionaryPages.columns().isPresent()) {
+        ArrayNode kept = section.putArray(TableConfigBinder.COLUMNS);
+        dictionaryPages.columns().get().forEach(kept::add);
+      }
     }
     if (!config.starTrees().isEmpty()) {
       ArrayNode trees = root.putArray(TableConfigBinder.STAR_TREES);

@@ -2,6 +2,7 @@ package io.shelfmark.config;
 
 import com.google.common.collect.Sets;
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.StarTreeConfig;
@@ -9,7 +10,6 @@ import io.shelfmark.config.table.StarTreeDimensionConfig;
 import io.shelfmark.config.table.StarTreeFunction;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
-import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,6 +37,7 @@ final class TableConfigBinder {
   static final String REFRESH_INTERVAL = "refresh-interval";
   static final String DICTIONARY_PAGES = "dictionary-pages";
   static final String MAX_SIZE = "max-size";
+  static final String MAX_SHARE = "max-share";
   static final String STAR_TREES = "star-trees";
   static final String DIMENSIONS = "dimensions";
   static final String FUNCTIONS = "functions";
@@ -59,10 +60,7 @@ final class TableConfigBinder {
     Duration refreshInterval =
         root.duration(REFRESH_INTERVAL, TableConfig.MIN_REFRESH_INTERVAL)
             .orElse(TableConfig.DEFAULT_REFRESH_INTERVAL);
-    DataSize dictionaryPagesMaxSize =
-        root.section(DICTIONARY_PAGES)
-            .dataSize(MAX_SIZE)
-            .orElse(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
+    DictionaryPagesConfig dictionaryPages = bindDictionaryPages(root.section(DICTIONARY_PAGES));
     List<StarTreeConfig> starTrees = bindStarTrees(root);
     root.finish();
     if (context.hasViolations()) {
@@ -76,8 +74,18 @@ final class TableConfigBinder {
             mapKeys,
             replication,
             refreshInterval,
-            dictionaryPagesMaxSize,
+            dictionaryPages,
             starTrees));
+  }
+
+  private static DictionaryPagesConfig bindDictionaryPages(ConfigNode section) {
+    return new DictionaryPagesConfig(
+        section.dataSize(MAX_SIZE).orElse(DictionaryPagesConfig.DEFAULT_MAX_SIZE),
+        section.number(MAX_SHARE, 0, 1).orElse(DictionaryPagesConfig.DEFAULT_MAX_SHARE),
+        section.sequence(
+            COLUMNS,
+            "expected the columns whose dictionary pages the segments may keep, such as"
+                + " [sum_rollup, latest_rollup]"));
   }
 
   private static List<StarTreeConfig> bindStarTrees(ConfigNode root) {

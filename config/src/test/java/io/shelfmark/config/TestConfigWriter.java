@@ -10,6 +10,7 @@ import io.shelfmark.config.cluster.Role;
 import io.shelfmark.config.cluster.SegmentMode;
 import io.shelfmark.config.cluster.StorageConfig;
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.TableConfig;
@@ -18,6 +19,7 @@ import io.shelfmark.config.unit.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TestConfigWriter {
@@ -34,14 +36,20 @@ class TestConfigWriter {
   void dictionaryPageBudgetRoundTripsWhenSet() {
     TableConfig config =
         TableConfig.builder(new TableIdentity("shelfmark", "obs", "metrics"))
-            .dictionaryPagesMaxSize(DataSize.of(3, DataSize.Unit.MEBIBYTE))
+            .dictionaryPages(
+                new DictionaryPagesConfig(
+                    DataSize.of(3, DataSize.Unit.MEBIBYTE),
+                    0.05,
+                    Optional.of(List.of("sum_rollup"))))
             .build();
     for (ConfigFormat format : ConfigFormat.values()) {
       String text = ConfigWriter.write(config, format);
       assertThat(text).contains("3MiB");
       TableConfig read = ConfigLoader.parseTable(text, format, "written");
       assertThat(read).as(text).isEqualTo(config);
-      assertThat(read.dictionaryPagesMaxSize().bytes()).isEqualTo(3 << 20);
+      assertThat(read.dictionaryPages().maxSize().bytes()).isEqualTo(3 << 20);
+      assertThat(read.dictionaryPages().maxShare()).isEqualTo(0.05);
+      assertThat(read.dictionaryPages().columns()).contains(List.of("sum_rollup"));
     }
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.StarTreeConfig;
@@ -12,11 +13,13 @@ import io.shelfmark.config.table.StarTreeDimensionConfig;
 import io.shelfmark.config.table.StarTreeFunction;
 import io.shelfmark.config.table.TableConfig;
 import io.shelfmark.config.table.TableIdentity;
+import io.shelfmark.config.unit.DataSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,8 +103,24 @@ class TestTableConfigLoader {
     assertThat(config.mapKeys()).isEmpty();
     assertThat(config.replication()).isEqualTo(TableConfig.DEFAULT_REPLICATION);
     assertThat(config.refreshInterval()).isEqualTo(TableConfig.DEFAULT_REFRESH_INTERVAL);
-    assertThat(config.dictionaryPagesMaxSize())
-        .isEqualTo(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE);
+    assertThat(config.dictionaryPages()).isEqualTo(DictionaryPagesConfig.DEFAULT);
+    assertThat(config.dictionaryPages().columns()).isEmpty();
+  }
+
+  @Test
+  void readsDictionaryPageBudgetAndColumns() {
+    TableConfig config =
+        parse(
+            """
+            table: {namespace: obs, name: metrics}
+            dictionary-pages: {max-size: 2MiB, max-share: 0.1, columns: [sum_rollup, latest_rollup]}
+            """);
+    assertThat(config.dictionaryPages())
+        .isEqualTo(
+            new DictionaryPagesConfig(
+                DataSize.of(2, DataSize.Unit.MEBIBYTE),
+                0.1,
+                Optional.of(List.of("sum_rollup", "latest_rollup"))));
   }
 
   @Test
@@ -112,7 +131,16 @@ class TestTableConfigLoader {
         dictionary-pages: {max-size: lots, max-pages: 3}
         """,
         "Cannot use dictionary-pages.max-size: \"lots\" (expected a size such as 512MB or 2GiB)",
-        "Unknown key dictionary-pages.max-pages (known keys here: dictionary-pages.max-size)");
+        "Unknown key dictionary-pages.max-pages (known keys here: dictionary-pages.max-size,"
+            + " dictionary-pages.max-share, dictionary-pages.columns)");
+    assertViolations(
+        """
+        table: {namespace: obs, name: metrics}
+        dictionary-pages: {max-share: 0, columns: []}
+        """,
+        "Cannot use dictionary-pages.max-share: 0 (expected a number above 0.0 and at most 1.0)",
+        "Cannot use dictionary-pages.columns: [] (expected the columns whose dictionary pages the"
+            + " segments may keep, such as [sum_rollup, latest_rollup] (a sequence such as [a, b]))");
   }
 
   @Test

@@ -167,7 +167,7 @@ public final class SegmentsBenchCommand implements Callable<Integer> {
             bundled.mapKeys(),
             bundled.replication(),
             bundled.refreshInterval(),
-            bundled.dictionaryPagesMaxSize());
+            bundled.dictionaryPages());
     TableConfig config = !noStarTrees ? bundled : withoutTrees;
     if (alternateStarTrees && (noStarTrees || bundled.starTrees().isEmpty())) {
       throw new IllegalArgumentException(

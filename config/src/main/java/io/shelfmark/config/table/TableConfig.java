@@ -6,7 +6,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import io.shelfmark.config.unit.DataSize;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +28,8 @@ import java.util.Optional;
  * @param replication how many servers hold each segment, at least 1 ({@code replication})
  * @param refreshInterval how often the controller checks the table for new snapshots ({@code
  *     refresh-interval})
- * @param dictionaryPagesMaxSize Parquet dictionary pages kept with each data file's segment, at
- *     most this many bytes per file ({@code dictionary-pages.max-size}; 0 keeps none)
+ * @param dictionaryPages the Parquet dictionary pages kept with each data file's segment ({@code
+ *     dictionary-pages.*})
  * @param starTrees the star-trees pre-aggregated per data file ({@code star-trees}), in config
  *     order; empty for none
  */
@@ -41,18 +40,8 @@ public record TableConfig(
     Map<String, MapKeySelection> mapKeys,
     int replication,
     Duration refreshInterval,
-    DataSize dictionaryPagesMaxSize,
+    DictionaryPagesConfig dictionaryPages,
     List<StarTreeConfig> starTrees) {
-  /**
-   * The default {@code dictionary-pages.max-size}: Parquet dictionary pages kept with each data
-   * file's segment, so a pinned server fetches only data pages. See the index builder's docs. 4
-   * MiB, not 1: a pyarrow-written file's measure columns have dictionary pages of just over 1 MiB
-   * each (its dictionary limit), and keeping both of the benchmark's takes 2.1 MB; the builder's
-   * cap of 3% of each file still bounds what is kept in small files.
-   */
-  public static final DataSize DEFAULT_DICTIONARY_PAGES_MAX_SIZE =
-      DataSize.of(4, DataSize.Unit.MEBIBYTE);
-
   public static final int DEFAULT_REPLICATION = 2;
   public static final int MAX_REPLICATION = 100;
   public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(60);
@@ -64,7 +53,7 @@ public record TableConfig(
     columns = ImmutableMap.copyOf(requireNonNull(columns, "columns is null"));
     mapKeys = ImmutableMap.copyOf(requireNonNull(mapKeys, "mapKeys is null"));
     requireNonNull(refreshInterval, "refreshInterval is null");
-    requireNonNull(dictionaryPagesMaxSize, "dictionaryPagesMaxSize is null");
+    requireNonNull(dictionaryPages, "dictionaryPages is null");
     starTrees = ImmutableList.copyOf(requireNonNull(starTrees, "starTrees is null"));
     timeColumn.ifPresent(
         column -> checkArgument(!column.isBlank(), "Cannot use time-column: blank"));
@@ -87,7 +76,7 @@ public record TableConfig(
       Map<String, MapKeySelection> mapKeys,
       int replication,
       Duration refreshInterval,
-      DataSize dictionaryPagesMaxSize) {
+      DictionaryPagesConfig dictionaryPages) {
     this(
         identity,
         timeColumn,
@@ -95,7 +84,7 @@ public record TableConfig(
         mapKeys,
         replication,
         refreshInterval,
-        dictionaryPagesMaxSize,
+        dictionaryPages,
         List.of());
   }
 
@@ -114,7 +103,7 @@ public record TableConfig(
         mapKeys,
         replication,
         refreshInterval,
-        DEFAULT_DICTIONARY_PAGES_MAX_SIZE,
+        DictionaryPagesConfig.DEFAULT,
         List.of());
   }
 
@@ -135,7 +124,7 @@ public record TableConfig(
     private final ImmutableMap.Builder<String, MapKeySelection> mapKeys = ImmutableMap.builder();
     private Integer replication;
     private Duration refreshInterval;
-    private DataSize dictionaryPagesMaxSize;
+    private DictionaryPagesConfig dictionaryPages;
     private final ImmutableList.Builder<StarTreeConfig> starTrees = ImmutableList.builder();
 
     private Builder(TableIdentity identity) {
@@ -174,10 +163,10 @@ public record TableConfig(
       return this;
     }
 
-    /** {@code dictionary-pages.max-size}: Parquet dictionary pages kept per data file's segment. */
-    public Builder dictionaryPagesMaxSize(DataSize maxSize) {
-      checkUnset("dictionaryPagesMaxSize", this.dictionaryPagesMaxSize);
-      this.dictionaryPagesMaxSize = requireNonNull(maxSize, "maxSize is null");
+    /** {@code dictionary-pages.*}: Parquet dictionary pages kept per data file's segment. */
+    public Builder dictionaryPages(DictionaryPagesConfig dictionaryPages) {
+      checkUnset("dictionaryPages", this.dictionaryPages);
+      this.dictionaryPages = requireNonNull(dictionaryPages, "dictionaryPages is null");
       return this;
     }
 
@@ -195,9 +184,7 @@ public record TableConfig(
           mapKeys.buildOrThrow(),
           replication == null ? DEFAULT_REPLICATION : replication,
           refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval,
-          dictionaryPagesMaxSize == null
-              ? DEFAULT_DICTIONARY_PAGES_MAX_SIZE
-              : dictionaryPagesMaxSize,
+          dictionaryPages == null ? DictionaryPagesConfig.DEFAULT : dictionaryPages,
           starTrees.build());
     }
 

@@ -1,5 +1,6 @@
 package io.shelfmark.indexbuilder.build;
 
+import io.shelfmark.indexbuilder.spec.DictionaryPagesSpec;
 import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.read.ReaderOptions;
@@ -28,67 +29,73 @@ import java.util.concurrent.Executor;
  * read here also serve the build's own decoding of the indexed columns (handed to the reader as
  * kept pages), so no dictionary page is fetched twice.
  *
- * <p>Choice: column chunks' dictionary pages within the budget ({@code dictionary-pages.max-size}
- * per data file, at most {@link #MAX_SHARE_OF_FILE} of it), first those of the columns the segment
- * does not index, then those of the indexed ones ({@link
- * io.shelfmark.indexbuilder.column.FileColumns#indexedLeaves}); smallest first within each group; a
- * page that does not fit is skipped and smaller ones after it may still be kept. A query reads an
- * unindexed column (a measure such as {@code sum_rollup}) from Parquet whenever it needs it, and
- * each of its dictionary-encoded pages needs the chunk's dictionary page; an indexed column's
- * values come from the segment (dictionary, forward, sorted or inverted index), so its dictionary
- * page is read only by the rarer query that decodes its pages. On pyarrow-written files (dictionary
- * on every column, falling back to PLAIN past 1 MiB) the measures' pages are the largest, about 1
- * MiB each, and smallest-first left exactly them out: the benchmark's Q2 and Q3 fetched the 1 MiB
- * dictionary page of their measure on every query (performance.md, the pyarrow table). Smallest
- * first within a group keeps the most chunks per byte: a chunk whose page is not kept costs one
- * more range in a query's read (often merged with its data pages), whatever its size.
- * Deterministic: ties go by file offset.
+ * <p>Choice, within the file's budget ({@link DictionaryPagesSpec#budget}: {@code
+ * dictionary-pages.max-size} and {@code max-share} of the file) and among the columns {@code
+ * dictionary-pages.columns} allows (every column by default):
+ *
+ * <ol>
+ *   <li>a chunk none of whose data pages is dictionary-encoded is never kept: no query decodes its
+ *       dictionary (writers fall back to PLAIN when a dictionary outgrows their limit, and some
+ *       write the dictionary page anyway);
+ *   <li>the columns the segment does not index come first, then the indexed ones ({@link
+ *       io.shelfmark.indexbuilder.column.FileColumns#indexedLeaves}): a query reads an unindexed
+ *       column (a measure such as {@code sum_rollup}) from Parquet whenever it needs it, while an
+ *       indexed column's values come from the segment, so its dictionary page is read only by the
+ *       rarer query that decodes its pages;
+ *   <li>within each group, the chunks whose rows most need their dictionary come first ({@link
+ *       ColumnChunkPages#rowShareNeedingDictionary}): a kept byte saves a fetched byte for each
+ *       query reading a row on a dictionary-encoded page, so the page of a chunk that is all
+ *       dictionary-encoded saves more than that of a chunk whose writer fell back to PLAIN after a
+ *       quarter of its rows;
+ *   <li>then smallest first, which keeps the most chunks per byte (each chunk whose page is not
+ *       kept costs a query one more range); ties go by file offset, so the choice is deterministic.
+ * </ol>
+ *
+ * <p>A page that does not fit is skipped and later ones may still be kept. On pyiceberg-written
+ * files (2 MiB dictionaries, falling back to PLAIN after) the benchmark's Q4 needs the 2.1 MB
+ * dictionary page of the last row group's {@code sum_rollup} chunk; performance.md has what each
+ * rule changed.
  *
  * <p>Stateless; the reads run on the given executor (they block).
  */
 final class DictionaryPageKeeper {
-  /**
-   * Kept pages take at most this share of the data file's bytes. Segments must stay within a
-   * quarter of the data they index (index-builder.md: 21.4% without dictionary pages on the
-   * benchmark table at 2M rows); every dictionary page of that table would add 12.5% of its bytes
-   * (8.1 of 65.0 MB: the high-cardinality chunks' dictionaries before parquet-java falls back to
-   * PLAIN), so the largest are left out. Part of the builder's version: changing it rebuilds.
-   */
-  static final double MAX_SHARE_OF_FILE = 0.03;
-
   private DictionaryPageKeeper() {}
-
-  /** The budget for one data file of {@code fileSize} bytes under a configured {@code maxBytes}. */
-  static long budget(long maxBytes, long fileSize) {
-    return Math.min(maxBytes, (long) (fileSize * MAX_SHARE_OF_FILE));
-  }
 
   /**
    * The dictionary pages to keep within {@code maxBytes}, in file order.
    *
    * @param indexedLeaves the leaf columns (by index in the file's schema) the segment indexes:
    *     their pages come after every other column's
+   * @param eligibleLeaves the leaf columns whose pages may be kept at all
    */
   static List<ByteRange> choose(
-      FilePageLocations pages, long maxBytes, Set<Integer> indexedLeaves) {
+      FilePageLocations pages,
+      long maxBytes,
+      Set<Integer> indexedLeaves,
+      Set<Integer> eligibleLeaves) {
     List<Candidate> all = new ArrayList<>();
     for (int rowGroup = 0; rowGroup < pages.rowGroupCount(); rowGroup++) {
       for (int column = 0; column < pages.columnCount(); column++) {
+        if (!eligibleLeaves.contains(column)) {
+          continue;
+        }
         boolean indexed = indexedLeaves.contains(column);
         pages
             .find(rowGroup, column)
-            .filter(ColumnChunkPages::hasDictionaryPage)
+            .filter(chunk -> chunk.rowShareNeedingDictionary() > 0)
             .ifPresent(
                 chunk ->
                     all.add(
                         new Candidate(
                             new ByteRange(chunk.dictionaryOffset(), chunk.dictionarySize()),
-                            indexed)));
+                            indexed,
+                            chunk.rowShareNeedingDictionary())));
       }
     }
     all.sort(
         Comparator.comparing(Candidate::indexed)
-            .thenComparingLong((Candidate c) -> c.range().length())
+            .thenComparing(Comparator.comparingDouble(Candidate::rowShare).reversed())
+            .thenComparingLong(c -> c.range().length())
             .thenComparingLong(c -> c.range().offset()));
     List<ByteRange> chosen = new ArrayList<>();
     long bytes = 0;
@@ -102,8 +109,11 @@ final class DictionaryPageKeeper {
     return chosen;
   }
 
-  /** A chunk's dictionary page and whether the segment indexes the chunk's column. */
-  private record Candidate(ByteRange range, boolean indexed) {}
+  /**
+   * A chunk's dictionary page, whether the segment indexes the chunk's column, and the share of the
+   * chunk's rows on pages that need the page.
+   */
+  private record Candidate(ByteRange range, boolean indexed, double rowShare) {}
 
   /**
    * Reads {@code ranges} of {@code file} with coalesced GETs, all started at once.

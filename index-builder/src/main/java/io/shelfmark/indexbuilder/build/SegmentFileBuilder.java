@@ -48,9 +48,9 @@ import org.slf4j.LoggerFactory;
  *   <li>the footer, with one speculative GET of the file's tail;
  *   <li>the page locations of every column chunk: the OffsetIndexes (side by side in the file, one
  *       coalesced GET), or a walk of the page headers for chunks without one;
- *   <li>the dictionary pages the segment keeps ({@code dictionary-pages.max-size} per file and 3%
- *       of its bytes, see {@link DictionaryPageKeeper}), in coalesced GETs started together; the
- *       stream below decodes from them instead of fetching them again;
+ *   <li>the dictionary pages the segment keeps ({@code dictionary-pages.*}: a size and a share of
+ *       the file, see {@link DictionaryPageKeeper}), in coalesced GETs started together; the stream
+ *       below decodes from them instead of fetching them again;
  *   <li>the indexed columns (and a map column's keys and values, never the value columns such as
  *       measures), row group by row group through {@link ParquetFileReader}, which fetches ahead of
  *       the decoder up to the reader's prefetch budget;
@@ -186,8 +186,9 @@ public final class SegmentFileBuilder {
             location,
             DictionaryPageKeeper.choose(
                 pages,
-                DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSize()),
-                columns.indexedLeaves()),
+                spec.dictionaryPages().budget(file.fileSize()),
+                columns.indexedLeaves(),
+                columns.dictionaryPageLeaves()),
             options.reader());
     long metadataDone = ticker.read();
 

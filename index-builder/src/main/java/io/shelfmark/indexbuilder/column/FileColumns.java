@@ -3,6 +3,7 @@ package io.shelfmark.indexbuilder.column;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.indexbuilder.spec.ColumnSpec;
+import io.shelfmark.indexbuilder.spec.DictionaryPagesSpec;
 import io.shelfmark.indexbuilder.spec.MapColumnSpec;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
 import io.shelfmark.indexbuilder.spec.StarTreeSpec;
@@ -52,6 +53,7 @@ public final class FileColumns {
   private final List<ColumnFeeder> columnFeeders = new ArrayList<>();
   private final List<MapFeeder> mapFeeders = new ArrayList<>();
   private final List<StarTreeFeeder> starTreeFeeders = new ArrayList<>();
+  private final Set<Integer> dictionaryPageLeaves = new HashSet<>();
 
   private record ResolvedColumn(ColumnSpec spec, ColumnSchema leaf, Conversion conversion) {}
 
@@ -112,6 +114,16 @@ public final class FileColumns {
           names
               .find(column.fieldId(), column.name())
               .flatMap(field -> statisticsLeaf(schema, field, column)));
+    }
+    if (spec.dictionaryPages().columns().isEmpty()) {
+      schema.columns().forEach(leaf -> dictionaryPageLeaves.add(leaf.index()));
+    }
+    for (DictionaryPagesSpec.Column column : spec.dictionaryPages().columns().orElse(List.of())) {
+      names
+          .find(column.fieldId(), column.name())
+          .ifPresent(
+              field ->
+                  schema.columnsOfField(field).forEach(l -> dictionaryPageLeaves.add(l.index())));
     }
   }
 
@@ -295,6 +307,14 @@ public final class FileColumns {
           });
     }
     return Set.copyOf(leaves);
+  }
+
+  /**
+   * The file's leaf columns, by their index in the footer's schema, whose dictionary pages the
+   * segment may keep: every leaf, or those of the columns {@code dictionary-pages.columns} lists.
+   */
+  public Set<Integer> dictionaryPageLeaves() {
+    return Set.copyOf(dictionaryPageLeaves);
   }
 
   /** The Parquet leaf columns to read, by dotted path; empty when the file has none of them. */

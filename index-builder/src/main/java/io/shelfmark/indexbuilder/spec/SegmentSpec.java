@@ -40,9 +40,8 @@ import org.apache.iceberg.Schema;
  * @param keyInvertedMinDocsPerValue an extracted map key gets its inverted index only when its
  *     values average at least this many docs each in the data file, else a bloom index (see {@link
  *     #DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE})
- * @param dictionaryPagesMaxBytes Parquet dictionary pages kept with each data file's segment, at
- *     most this many bytes per file, so a pinned server fetches only data pages ({@code
- *     dictionary-pages.max-size}; 0 keeps none)
+ * @param dictionaryPages the budget for the Parquet dictionary pages kept with each data file's
+ *     segment, so a pinned server fetches only data pages ({@code dictionary-pages.*})
  * @param starTrees the star-trees built per data file ({@code star-trees}), in config order
  */
 public record SegmentSpec(
@@ -52,7 +51,7 @@ public record SegmentSpec(
     List<StatisticsColumnSpec> statisticsColumns,
     int forwardMaxCardinality,
     double keyInvertedMinDocsPerValue,
-    long dictionaryPagesMaxBytes,
+    DictionaryPagesSpec dictionaryPages,
     List<StarTreeSpec> starTrees) {
   /**
    * The default {@code forward-max-cardinality}. A forward index costs {@code log2(cardinality)}
@@ -76,7 +75,7 @@ public record SegmentSpec(
    * Bumped when the builder starts writing different segments for the same spec (a new part, a new
    * encoding choice), so existing segments are rebuilt rather than reused.
    */
-  static final int BUILDER_VERSION = 5;
+  static final int BUILDER_VERSION = 6;
 
   public SegmentSpec {
     requireNonNull(table, "table is null");
@@ -95,12 +94,7 @@ public record SegmentSpec(
               + keyInvertedMinDocsPerValue
               + " (expected a finite number, 0 or more; 0 keeps every inverted index)");
     }
-    if (dictionaryPagesMaxBytes < 0) {
-      throw new IllegalArgumentException(
-          "Cannot use dictionary-pages.max-size: "
-              + dictionaryPagesMaxBytes
-              + " bytes (expected 0 or more; 0 keeps no dictionary page)");
-    }
+    requireNonNull(dictionaryPages, "dictionaryPages is null");
     Set<String> names = new HashSet<>();
     for (ColumnSpec column : columns) {
       checkNew(names, column.name());
@@ -121,7 +115,7 @@ public record SegmentSpec(
       List<StatisticsColumnSpec> statisticsColumns,
       int forwardMaxCardinality,
       double keyInvertedMinDocsPerValue,
-      long dictionaryPagesMaxBytes) {
+      DictionaryPagesSpec dictionaryPages) {
     this(
         table,
         columns,
@@ -129,7 +123,7 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         keyInvertedMinDocsPerValue,
-        dictionaryPagesMaxBytes,
+        dictionaryPages,
         List.of());
   }
 
@@ -148,7 +142,7 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         keyInvertedMinDocsPerValue,
-        TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes(),
+        DictionaryPagesSpec.DEFAULT,
         List.of());
   }
 
@@ -196,7 +190,7 @@ public record SegmentSpec(
         statisticsColumns,
         maxCardinality,
         keyInvertedMinDocsPerValue,
-        dictionaryPagesMaxBytes,
+        dictionaryPages,
         starTrees);
   }
 
@@ -209,12 +203,17 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         minDocsPerValue,
-        dictionaryPagesMaxBytes,
+        dictionaryPages,
         starTrees);
   }
 
   /** This spec keeping at most {@code maxBytes} of Parquet dictionary pages per data file. */
   public SegmentSpec withDictionaryPagesMaxBytes(long maxBytes) {
+    return withDictionaryPages(dictionaryPages.withMaxBytes(maxBytes));
+  }
+
+  /** This spec with another budget for Parquet dictionary pages. */
+  public SegmentSpec withDictionaryPages(DictionaryPagesSpec budget) {
     return new SegmentSpec(
         table,
         columns,
@@ -222,7 +221,7 @@ public record SegmentSpec(
         statisticsColumns,
         forwardMaxCardinality,
         keyInvertedMinDocsPerValue,
-        maxBytes,
+        budget,
         starTrees);
   }
 
@@ -236,7 +235,7 @@ public record SegmentSpec(
     parts.add("format " + SegmentFormat.MAJOR_VERSION + ", builder " + BUILDER_VERSION);
     parts.add("forward-max-cardinality " + forwardMaxCardinality);
     parts.add("key-inverted-min-docs-per-value " + keyInvertedMinDocsPerValue);
-    parts.add("dictionary-pages.max-size " + dictionaryPagesMaxBytes);
+    parts.add(dictionaryPages.describe());
     for (ColumnSpec column : columns) {
       parts.add("column " + column);
     }

@@ -2,6 +2,7 @@ package io.shelfmark.indexbuilder.spec;
 
 import io.shelfmark.config.Violation;
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.StarTreeConfig;
@@ -73,8 +74,27 @@ final class SpecBinder {
         statistics,
         SegmentSpec.DEFAULT_FORWARD_MAX_CARDINALITY,
         SegmentSpec.DEFAULT_KEY_INVERTED_MIN_DOCS_PER_VALUE,
-        config.dictionaryPagesMaxSize().bytes(),
+        bindDictionaryPages(config.dictionaryPages()),
         starTrees);
+  }
+
+  private DictionaryPagesSpec bindDictionaryPages(DictionaryPagesConfig config) {
+    Optional<List<DictionaryPagesSpec.Column>> columns =
+        config
+            .columns()
+            .map(
+                names -> {
+                  List<DictionaryPagesSpec.Column> found = new ArrayList<>();
+                  for (String name : names) {
+                    topLevel("dictionary-pages.columns", name)
+                        .ifPresent(
+                            field ->
+                                found.add(
+                                    new DictionaryPagesSpec.Column(field.name(), field.fieldId())));
+                  }
+                  return found;
+                });
+    return new DictionaryPagesSpec(config.maxSize().bytes(), config.maxShare(), columns);
   }
 
   private Optional<StarTreeSpec> bindStarTree(String path, StarTreeConfig tree) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.shelfmark.catalog.snapshot.DataFileInfo;
 import io.shelfmark.catalog.snapshot.TableSnapshot;
 import io.shelfmark.config.ConfigLoader;
+import io.shelfmark.generator.MetricsTable;
 import io.shelfmark.indexbuilder.spec.ColumnSpec;
+import io.shelfmark.indexbuilder.spec.DictionaryPagesSpec;
 import io.shelfmark.indexbuilder.spec.MapColumnSpec;
 import io.shelfmark.indexbuilder.spec.SegmentSpec;
 import io.shelfmark.indexbuilder.store.SegmentStore;
@@ -35,6 +37,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -118,8 +121,7 @@ class TestGeneratedRoundTrip {
         RoundTripChecks.check(segment, expected, checked, 8);
         checkIdentityAndParts(segment, file);
         checkFooterStatistics(segment, file);
-        long budget =
-            DictionaryPageKeeper.budget(spec.dictionaryPagesMaxBytes(), file.fileSizeInBytes());
+        long budget = spec.dictionaryPages().budget(file.fileSizeInBytes());
         assertThat(checkDictionaryPages(segment, file, budget))
             .as("%s: dictionary pages kept within %d bytes", file.path(), budget)
             .isEqualTo(fitting(segment, budget));
@@ -169,8 +171,10 @@ class TestGeneratedRoundTrip {
           "dimensions.value");
 
   /**
-   * How many dictionary pages fit in {@code budget}: those of the columns the spec does not index
-   * first, then the indexed ones, each group smallest first, a page that does not fit skipped.
+   * How many dictionary pages fit in {@code budget}: those no data page needs left out, those of
+   * the columns the spec does not index first, then the indexed ones, each group by the share of
+   * its chunk's rows on dictionary-encoded pages (most first), then smallest first, a page that
+   * does not fit skipped.
    */
   private static int fitting(Segment segment, long budget) throws IOException {
     Set<Integer> indexed = new HashSet<>();
@@ -186,17 +190,29 @@ class TestGeneratedRoundTrip {
     List<long[]> pages = new ArrayList<>();
     List<ChunkPageLayout> layouts = segment.pageLayouts(0);
     for (int i = 0; i < layouts.size(); i++) {
-      if (layouts.get(i).hasDictionaryPage()) {
+      ChunkPageLayout chunk = layouts.get(i);
+      long encodedRows = 0;
+      for (int page = 0; page < chunk.pageCount(); page++) {
+        if (!chunk.encodingsKnown() || chunk.dictionaryEncoded(page)) {
+          long end = page + 1 < chunk.pageCount() ? chunk.firstRow(page + 1) : chunk.rowCount();
+          encodedRows += end - chunk.firstRow(page);
+        }
+      }
+      if (chunk.hasDictionaryPage() && encodedRows > 0) {
         long group = indexed.contains(i % LEAVES.size()) ? 1 : 0;
-        pages.add(new long[] {group, layouts.get(i).dictionarySize()});
+        // The share as a fraction of the chunk's rows, compared exactly by cross-multiplying.
+        pages.add(new long[] {group, encodedRows, chunk.rowCount(), chunk.dictionarySize()});
       }
     }
-    pages.sort(Comparator.<long[]>comparingLong(p -> p[0]).thenComparingLong(p -> p[1]));
+    pages.sort(
+        Comparator.<long[]>comparingLong(p -> p[0])
+            .thenComparing((a, b) -> Long.compare(b[1] * a[2], a[1] * b[2]))
+            .thenComparingLong(p -> p[3]));
     long used = 0;
     int fits = 0;
     for (long[] page : pages) {
-      if (used + page[1] <= budget) {
-        used += page[1];
+      if (used + page[3] <= budget) {
+        used += page[3];
         fits++;
       }
     }
@@ -218,14 +234,14 @@ class TestGeneratedRoundTrip {
       for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
         try (Segment segment =
             store.open(store.locationOf(budgeted, file.path(), file.fileSizeInBytes()), INDEXES)) {
-          long effective = DictionaryPageKeeper.budget(budget, file.fileSizeInBytes());
+          long effective = budgeted.dictionaryPages().budget(file.fileSizeInBytes());
           int kept = checkDictionaryPages(segment, file, effective);
           if (budget == 0) {
             assertThat(kept).isZero();
             assertThat(segment.tableOfContents().find(PartKey.file(PartKinds.DICTIONARY_PAGES, 0)))
                 .isEmpty();
           } else {
-            // Unindexed columns' pages first, smallest first in each group.
+            // The documented order: see fitting().
             assertThat(kept).isEqualTo(fitting(segment, effective));
             int all = 0;
             for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
@@ -236,6 +252,50 @@ class TestGeneratedRoundTrip {
         }
       }
     }
+  }
+
+  @Test
+  void testDictionaryPagesOfTheListedColumnsOnly() throws Exception {
+    List<DataFileSource> someFiles = new ArrayList<>();
+    for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
+      someFiles.add(DataFileSource.of(file, lake.formatVersion()));
+    }
+    // metric: dictionary-encoded in every file (sum_rollup is PLAIN in the Java writer's files).
+    int metric = LEAVES.indexOf("metric");
+    SegmentSpec listed =
+        spec.withDictionaryPages(
+            new DictionaryPagesSpec(
+                1 << 20,
+                1.0,
+                Optional.of(
+                    List.of(
+                        new DictionaryPagesSpec.Column(
+                            "metric", MetricsTable.SCHEMA.findField("metric").fieldId())))));
+    IndexingReport built =
+        new SnapshotIndexer(builder(), store, 2).index(listed, someFiles, IndexingListener.none());
+    assertThat(built.built()).hasSize(3);
+    int keptInAll = 0;
+    for (DataFileInfo file : snapshot.dataFiles().subList(0, 3)) {
+      try (Segment segment =
+          store.open(store.locationOf(listed, file.path(), file.fileSizeInBytes()), INDEXES)) {
+        checkDictionaryPages(
+            segment, file, listed.dictionaryPages().budget(file.fileSizeInBytes()));
+        Set<Long> metricPages = new HashSet<>();
+        for (ChunkPageLayout chunk : segment.pageLayouts(0)) {
+          boolean needed = false;
+          for (int page = 0; page < chunk.pageCount(); page++) {
+            needed |= !chunk.encodingsKnown() || chunk.dictionaryEncoded(page);
+          }
+          if (chunk.column() == metric && chunk.hasDictionaryPage() && needed) {
+            metricPages.add(chunk.dictionaryOffset());
+          }
+        }
+        // Every metric page a data page needs (the budget holds them all), nothing else.
+        assertThat(segment.dictionaryPages(0).keySet()).isEqualTo(metricPages);
+        keptInAll += metricPages.size();
+      }
+    }
+    assertThat(keptInAll).as("metric dictionary pages kept in 3 files").isPositive();
   }
 
   private static void checkIdentityAndParts(Segment segment, DataFileInfo file) throws IOException {

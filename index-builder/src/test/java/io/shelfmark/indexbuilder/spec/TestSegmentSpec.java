@@ -9,6 +9,7 @@ import io.shelfmark.config.ConfigException;
 import io.shelfmark.config.ConfigLoader;
 import io.shelfmark.config.Violation;
 import io.shelfmark.config.table.ColumnConfig;
+import io.shelfmark.config.table.DictionaryPagesConfig;
 import io.shelfmark.config.table.IndexKind;
 import io.shelfmark.config.table.MapKeySelection;
 import io.shelfmark.config.table.TableConfig;
@@ -17,6 +18,7 @@ import io.shelfmark.config.unit.DataSize;
 import io.shelfmark.generator.MetricsTable;
 import io.shelfmark.segment.spi.ValueType;
 import java.util.List;
+import java.util.Optional;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
@@ -179,17 +181,35 @@ class TestSegmentSpec {
     assertThat(spec.withKeyInvertedMinDocsPerValue(0).fingerprint())
         .isNotEqualTo(spec.fingerprint());
     // Another dictionary-page budget keeps other pages: existing segments are rebuilt.
-    assertThat(spec.dictionaryPagesMaxBytes())
-        .isEqualTo(TableConfig.DEFAULT_DICTIONARY_PAGES_MAX_SIZE.bytes());
+    assertThat(spec.dictionaryPages()).isEqualTo(DictionaryPagesSpec.DEFAULT);
     assertThat(spec.withDictionaryPagesMaxBytes(0).fingerprint()).isNotEqualTo(spec.fingerprint());
-    assertThat(
-            SegmentSpec.from(
-                    TableConfig.builder(config.identity())
-                        .dictionaryPagesMaxSize(DataSize.ofBytes(12345))
-                        .build(),
-                    MetricsTable.SCHEMA)
-                .dictionaryPagesMaxBytes())
-        .isEqualTo(12345);
+    DictionaryPagesSpec listed =
+        SegmentSpec.from(
+                TableConfig.builder(config.identity())
+                    .dictionaryPages(
+                        new DictionaryPagesConfig(
+                            DataSize.ofBytes(12345), 0.5, Optional.of(List.of("sum_rollup"))))
+                    .build(),
+                MetricsTable.SCHEMA)
+            .dictionaryPages();
+    assertThat(listed)
+        .isEqualTo(
+            new DictionaryPagesSpec(
+                12345,
+                0.5,
+                Optional.of(
+                    List.of(
+                        new DictionaryPagesSpec.Column(
+                            "sum_rollup",
+                            MetricsTable.SCHEMA.findField("sum_rollup").fieldId())))));
+    assertThat(spec.withDictionaryPages(listed).fingerprint())
+        .isNotEqualTo(spec.withDictionaryPages(listed.withMaxBytes(1)).fingerprint())
+        .isNotEqualTo(
+            spec.withDictionaryPages(new DictionaryPagesSpec(12345, 0.5, Optional.empty()))
+                .fingerprint())
+        .isNotEqualTo(
+            spec.withDictionaryPages(new DictionaryPagesSpec(12345, 0.4, listed.columns()))
+                .fingerprint());
     // A renamed column is another column name in segments: another fingerprint.
     Schema renamed =
         new Schema(
@@ -205,9 +225,24 @@ class TestSegmentSpec {
             config.mapKeys(),
             config.replication(),
             config.refreshInterval(),
-            config.dictionaryPagesMaxSize());
+            config.dictionaryPages());
     assertThat(SegmentSpec.from(withoutTrees, renamed).fingerprint())
         .isNotEqualTo(SegmentSpec.from(withoutTrees, MetricsTable.SCHEMA).fingerprint());
+  }
+
+  @Test
+  void testDictionaryPageColumnsMustBeTheTables() {
+    TableConfig config =
+        TableConfig.builder(new TableIdentity("shelfmark", "obs", "metrics"))
+            .dictionaryPages(
+                new DictionaryPagesConfig(
+                    DataSize.ofBytes(1 << 20), 0.1, Optional.of(List.of("sum_rollup", "nope"))))
+            .build();
+    assertThat(SegmentSpec.validate(config, MetricsTable.SCHEMA))
+        .extracting(Violation::message)
+        .singleElement()
+        .asString()
+        .startsWith("Cannot use dictionary-pages.columns: the table has no column nope (columns:");
   }
 
   @Test
@@ -217,9 +252,12 @@ class TestSegmentSpec {
     assertThatThrownBy(
             () -> new SegmentSpec("t", List.of(column, column), List.of(), List.of(), 10, 4))
         .hasMessage("Cannot describe column a twice in a spec");
+    assertThatThrownBy(() -> new DictionaryPagesSpec(1, 0, Optional.empty()))
+        .hasMessage(
+            "Cannot use dictionary-pages.max-share: 0.0 (expected a number above 0 and at most 1)");
     assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), -1, 4))
         .hasMessage("Cannot use forward-max-cardinality: -1 (expected 0 or more)");
-    assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), 1, 4, -1))
+    assertThatThrownBy(() -> DictionaryPagesSpec.ofMaxBytes(-1))
         .hasMessage(
             "Cannot use dictionary-pages.max-size: -1 bytes (expected 0 or more; 0 keeps no dictionary page)");
     assertThatThrownBy(() -> new SegmentSpec("t", List.of(), List.of(), List.of(), 1, Double.NaN))

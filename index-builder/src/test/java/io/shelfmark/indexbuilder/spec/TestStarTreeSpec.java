@@ -178,7 +178,7 @@ class TestStarTreeSpec {
             bundled.mapKeys(),
             bundled.replication(),
             bundled.refreshInterval(),
-            bundled.dictionaryPagesMaxSize());
+            bundled.dictionaryPages());
     String with = SegmentSpec.from(bundled, MetricsTable.SCHEMA).fingerprint();
     String none = SegmentSpec.from(without, MetricsTable.SCHEMA).fingerprint();
     // Adding a tree builds new segments; a table without trees keeps its old fingerprint.

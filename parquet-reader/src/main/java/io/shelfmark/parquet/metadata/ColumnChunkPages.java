@@ -106,6 +106,24 @@ public record ColumnChunkPages(
     return hasDictionaryPage() && encodings.mayNeedDictionary(page);
   }
 
+  /**
+   * The share of the chunk's rows on data pages that need, or may need, its dictionary page: what a
+   * query reading one random row of the chunk needs the dictionary page for. 0 without a dictionary
+   * page; 1 when the pages' encodings are unknown.
+   */
+  public double rowShareNeedingDictionary() {
+    if (!hasDictionaryPage() || rowCount == 0) {
+      return 0;
+    }
+    long rows = 0;
+    for (int page = 0; page < pages.size(); page++) {
+      if (encodings.mayNeedDictionary(page)) {
+        rows += pageRowCount(page);
+      }
+    }
+    return (double) rows / rowCount;
+  }
+
   public boolean hasDictionaryPage() {
     return dictionarySize > 0;
   }
