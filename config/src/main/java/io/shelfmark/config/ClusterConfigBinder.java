@@ -9,6 +9,7 @@ import static io.shelfmark.config.ClusterKeys.CLUSTER_NAME;
 import static io.shelfmark.config.ClusterKeys.CONTROLLER;
 import static io.shelfmark.config.ClusterKeys.DATA_DIR;
 import static io.shelfmark.config.ClusterKeys.DECOMPRESSED;
+import static io.shelfmark.config.ClusterKeys.DICTIONARIES;
 import static io.shelfmark.config.ClusterKeys.DIRECTORY;
 import static io.shelfmark.config.ClusterKeys.DISK;
 import static io.shelfmark.config.ClusterKeys.ENDPOINT;
@@ -487,6 +488,10 @@ final class ClusterConfigBinder {
         cache
             .section(POSTING_LISTS)
             .dataSize(MAX_SIZE)
-            .orElse(CacheConfig.DEFAULT_POSTING_LISTS_MAX_SIZE));
+            .orElse(CacheConfig.DEFAULT_POSTING_LISTS_MAX_SIZE),
+        cache
+            .section(DICTIONARIES)
+            .dataSize(MAX_SIZE)
+            .orElse(CacheConfig.DEFAULT_DICTIONARIES_MAX_SIZE));
   }
 }

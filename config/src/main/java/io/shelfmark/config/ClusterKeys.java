@@ -86,6 +86,7 @@ final class ClusterKeys {
   static final String MEMORY = "memory";
   static final String DISK = "disk";
   static final String DECOMPRESSED = "decompressed";
+  static final String DICTIONARIES = "dictionaries";
   static final String POSTING_LISTS = "posting-lists";
   static final String MAX_SIZE = "max-size";
   static final String DIRECTORY = "directory";
@@ -145,6 +146,7 @@ final class ClusterKeys {
           CACHE + "." + DISK + "." + DIRECTORY,
           CACHE + "." + DECOMPRESSED + "." + MAX_SIZE,
           CACHE + "." + POSTING_LISTS + "." + MAX_SIZE,
+          CACHE + "." + DICTIONARIES + "." + MAX_SIZE,
           DATA_DIR,
           QUERY + "." + HEAVY + "." + MAX_RUNNING,
           QUERY + "." + HEAVY + "." + MAX_QUEUED,

@@ -267,6 +267,9 @@ public final class ConfigWriter {
     cache
         .putObject(ClusterKeys.POSTING_LISTS)
         .put(ClusterKeys.MAX_SIZE, config.postingListsMaxSize().toString());
+    cache
+        .putObject(ClusterKeys.DICTIONARIES)
+        .put(ClusterKeys.MAX_SIZE, config.dictionariesMaxSize().toString());
   }
 
   private static void writeQuery(ObjectNode node, QueryConfig query) {

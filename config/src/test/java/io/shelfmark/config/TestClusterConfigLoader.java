@@ -86,6 +86,8 @@ class TestClusterConfigLoader {
           max-size: 64MiB
         posting-lists:
           max-size: 32MiB
+        dictionaries:
+          max-size: 16MiB
       data-dir: /var/lib/shelfmark
       security:
         users:
@@ -148,7 +150,8 @@ class TestClusterConfigLoader {
           "cache": {"memory": {"max-size": "512MB"},
                     "disk": {"max-size": "2GiB", "directory": "/nvme/cache"},
                     "decompressed": {"max-size": "64MiB"},
-                    "posting-lists": {"max-size": "32MiB"}},
+                    "posting-lists": {"max-size": "32MiB"},
+                    "dictionaries": {"max-size": "16MiB"}},
           "data-dir": "/var/lib/shelfmark"
         }
         """;
@@ -192,7 +195,8 @@ class TestClusterConfigLoader {
                 DataSize.ofBytes(2L << 30),
                 Path.of("/nvme/cache"),
                 DataSize.of(64, DataSize.Unit.MEBIBYTE),
-                DataSize.of(32, DataSize.Unit.MEBIBYTE)));
+                DataSize.of(32, DataSize.Unit.MEBIBYTE),
+                DataSize.of(16, DataSize.Unit.MEBIBYTE)));
     assertThat(config.dataDir()).isEqualTo(Path.of("/var/lib/shelfmark"));
     assertThat(config.warmup()).isEqualTo(new WarmupConfig(5, Duration.ofMinutes(2)));
   }

@@ -20,18 +20,31 @@ import java.nio.file.Path;
  * @param postingListsMaxSize the bound of the decoded posting lists a server keeps for its open
  *     segments ({@code cache.posting-lists.max-size}), so a repeated filter intersects bitmaps
  *     instead of decoding them again; zero disables it
+ * @param dictionariesMaxSize the bound of the Parquet dictionary pages a server keeps decoded on
+ *     the heap ({@code cache.dictionaries.max-size}), in every segment mode, so a query reading a
+ *     few rows of a dictionary-encoded chunk again does not decompress and decode its whole
+ *     dictionary again; zero disables it
  */
 public record CacheConfig(
     DataSize memoryMaxSize,
     DataSize diskMaxSize,
     Path diskDirectory,
     DataSize decompressedMaxSize,
-    DataSize postingListsMaxSize) {
+    DataSize postingListsMaxSize,
+    DataSize dictionariesMaxSize) {
   public static final DataSize DEFAULT_MEMORY_MAX_SIZE = DataSize.of(1, DataSize.Unit.GIBIBYTE);
   public static final DataSize DEFAULT_DISK_MAX_SIZE = DataSize.of(10, DataSize.Unit.GIBIBYTE);
   public static final DataSize DEFAULT_DECOMPRESSED_MAX_SIZE =
       DataSize.of(256, DataSize.Unit.MEBIBYTE);
   public static final DataSize DEFAULT_POSTING_LISTS_MAX_SIZE =
+      DataSize.of(64, DataSize.Unit.MEBIBYTE);
+
+  /**
+   * 64 MiB: about thirty of the largest dictionaries writers make (pyiceberg's 2 MiB), a
+   * dashboard's working set of measure chunks; a decoded dictionary takes about its page's
+   * uncompressed bytes.
+   */
+  public static final DataSize DEFAULT_DICTIONARIES_MAX_SIZE =
       DataSize.of(64, DataSize.Unit.MEBIBYTE);
 
   /**
@@ -45,6 +58,7 @@ public record CacheConfig(
     requireNonNull(diskDirectory, "diskDirectory is null");
     requireNonNull(decompressedMaxSize, "decompressedMaxSize is null");
     requireNonNull(postingListsMaxSize, "postingListsMaxSize is null");
+    requireNonNull(dictionariesMaxSize, "dictionariesMaxSize is null");
   }
 
   /** The default bounds, with the disk tier in {@code <dataDir>/cache}. */
@@ -63,8 +77,15 @@ public record CacheConfig(
     private Path diskDirectory;
     private DataSize decompressedMaxSize;
     private DataSize postingListsMaxSize;
+    private DataSize dictionariesMaxSize;
 
     private Builder() {}
+
+    public Builder dictionariesMaxSize(DataSize dictionariesMaxSize) {
+      checkUnset("dictionariesMaxSize", this.dictionariesMaxSize);
+      this.dictionariesMaxSize = requireNonNull(dictionariesMaxSize, "dictionariesMaxSize is null");
+      return this;
+    }
 
     public Builder postingListsMaxSize(DataSize postingListsMaxSize) {
       checkUnset("postingListsMaxSize", this.postingListsMaxSize);
@@ -108,7 +129,8 @@ public record CacheConfig(
           diskMaxSize == null ? DEFAULT_DISK_MAX_SIZE : diskMaxSize,
           diskDirectory == null ? dataDir.resolve(DEFAULT_DISK_DIRECTORY_NAME) : diskDirectory,
           decompressedMaxSize == null ? DEFAULT_DECOMPRESSED_MAX_SIZE : decompressedMaxSize,
-          postingListsMaxSize == null ? DEFAULT_POSTING_LISTS_MAX_SIZE : postingListsMaxSize);
+          postingListsMaxSize == null ? DEFAULT_POSTING_LISTS_MAX_SIZE : postingListsMaxSize,
+          dictionariesMaxSize == null ? DEFAULT_DICTIONARIES_MAX_SIZE : dictionariesMaxSize);
     }
 
     private static void checkUnset(String name, Object current) {

@@ -81,6 +81,7 @@ public record NodeSizing(NodeKind kind, long memoryMegabytes, long diskMegabytes
           .memoryMaxSize(megabytes(heap * 40 / 100))
           .decompressedMaxSize(megabytes(heap / 16))
           .postingListsMaxSize(megabytes(heap / 32))
+          .dictionariesMaxSize(megabytes(heap / 32))
           .diskMaxSize(megabytes(diskMegabytes * 40 / 100));
     } else {
       long diskCap = CacheConfig.DEFAULT_DISK_MAX_SIZE.bytes() >> 20;

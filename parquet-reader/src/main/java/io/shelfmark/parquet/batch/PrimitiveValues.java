@@ -164,6 +164,21 @@ public final class PrimitiveValues {
     }
   }
 
+  /** About the heap these values take: the arrays' bytes (what a cache bounded by bytes weighs). */
+  public long heapBytes() {
+    long bytes =
+        switch (array) {
+          case boolean[] b -> b.length;
+          case int[] i -> 4L * i.length;
+          case long[] l -> 8L * l.length;
+          case float[] f -> 4L * f.length;
+          case double[] d -> 8L * d.length;
+          case byte[] b -> b.length;
+          default -> 0;
+        };
+    return bytes + (binaryOffsets == null ? 0 : 4L * binaryOffsets.length);
+  }
+
   @Override
   public String toString() {
     return "PrimitiveValues[" + type + " x " + size + "]";

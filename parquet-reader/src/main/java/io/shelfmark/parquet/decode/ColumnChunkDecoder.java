@@ -74,6 +74,7 @@ public final class ColumnChunkDecoder {
   private PageDecompressor decompressor;
   private byte[] pageBuffer; // reused by data pages: see decompressReusing
   private DecompressedPages keptPages = DecompressedPages.NONE;
+  private DecodedDictionaries decodedDictionaries = DecodedDictionaries.NONE;
   // While a data page decodes: whether its caller already looked it up in keptPages, and the find.
   private boolean lookedUpByCaller;
   private DecompressedPage lookedUpPage;
@@ -114,6 +115,17 @@ public final class ColumnChunkDecoder {
    */
   public void keepDecompressedIn(DecompressedPages pages, long fileSize) {
     this.keptPages = requireNonNull(pages, "pages is null");
+    this.fileSize = fileSize;
+  }
+
+  /**
+   * From now on, looks for the chunk's decoded dictionary in {@code dictionaries} before decoding
+   * its dictionary page, and keeps there the one it decodes.
+   *
+   * @param fileSize the size of the file ({@code location().file()}), part of a page's name
+   */
+  public void keepDictionariesIn(DecodedDictionaries dictionaries, long fileSize) {
+    this.decodedDictionaries = requireNonNull(dictionaries, "dictionaries is null");
     this.fileSize = fileSize;
   }
 
@@ -170,6 +182,13 @@ public final class ColumnChunkDecoder {
    */
   public void readLookedUpDictionaryPage(
       long pageOffset, ByteBuffer pageIncludingHeader, DecompressedPage kept) throws IOException {
+    if (pageOffset >= 0 && decodedDictionaries != DecodedDictionaries.NONE) {
+      PrimitiveValues decoded = decodedDictionaries.find(location.file(), fileSize, pageOffset);
+      if (decoded != null) {
+        dictionary = decoded;
+        return;
+      }
+    }
     boolean fromKept = kept != null && kept.isDictionary() && kept.isSelfContained();
     if (pageIncludingHeader == null && !fromKept) {
       throw new IllegalArgumentException(
@@ -205,6 +224,9 @@ public final class ColumnChunkDecoder {
               header.getNum_values());
     } catch (IOException | RuntimeException e) {
       throw translate(e, where, "dictionary page");
+    }
+    if (pageOffset >= 0) {
+      decodedDictionaries.keep(location.file(), fileSize, pageOffset, dictionary);
     }
   }
 

@@ -3,6 +3,7 @@ package io.shelfmark.parquet.read;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.parquet.CorruptParquetException;
+import io.shelfmark.parquet.decode.DecodedDictionaries;
 import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
@@ -63,6 +64,7 @@ public final class ParquetFileReader {
   private final FooterReader footerReader;
   private final PageLocationLoader locationLoader;
   private final DecompressedPages keptPages;
+  private final DecodedDictionaries dictionaries;
 
   /**
    * @param store where data files are read from
@@ -79,7 +81,22 @@ public final class ParquetFileReader {
    */
   public ParquetFileReader(
       ObjectStore store, Executor executor, ReaderOptions options, DecompressedPages keptPages) {
+    this(store, executor, options, keptPages, DecodedDictionaries.NONE);
+  }
+
+  /**
+   * As {@link #ParquetFileReader(ObjectStore, Executor, ReaderOptions, DecompressedPages)}, keeping
+   * decoded dictionaries in {@code dictionaries} and looking there before decoding a dictionary
+   * page.
+   */
+  public ParquetFileReader(
+      ObjectStore store,
+      Executor executor,
+      ReaderOptions options,
+      DecompressedPages keptPages,
+      DecodedDictionaries dictionaries) {
     this.keptPages = requireNonNull(keptPages, "keptPages is null");
+    this.dictionaries = requireNonNull(dictionaries, "dictionaries is null");
     this.store = requireNonNull(store, "store is null");
     this.executor = requireNonNull(executor, "executor is null");
     this.options = requireNonNull(options, "options is null");
@@ -192,7 +209,16 @@ public final class ParquetFileReader {
       throw e;
     }
     return new ParquetRead(
-        footer, columns, plan, loaded, fetch, counters, keptPages, kept, request.fileSize());
+        footer,
+        columns,
+        plan,
+        loaded,
+        fetch,
+        counters,
+        keptPages,
+        dictionaries,
+        kept,
+        request.fileSize());
   }
 
   /**

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.batch.ColumnBatch;
 import io.shelfmark.parquet.decode.ColumnChunkDecoder;
+import io.shelfmark.parquet.decode.DecodedDictionaries;
 import io.shelfmark.parquet.decode.DecompressedPage;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
@@ -52,6 +53,7 @@ public final class ParquetRead implements AutoCloseable {
   private final RangeFetch fetch;
   private final ReadCounters counters;
   private final DecompressedPages keptPages;
+  private final DecodedDictionaries dictionaries;
   // Data pages found kept when the read started, by header offset (every planned page was looked up
   // when keptPages is not NONE); built by the reader for this read alone, never changed.
   private final Map<Long, DecompressedPage> keptFound;
@@ -72,6 +74,7 @@ public final class ParquetRead implements AutoCloseable {
       RangeFetch fetch,
       ReadCounters counters,
       DecompressedPages keptPages,
+      DecodedDictionaries dictionaries,
       Map<Long, DecompressedPage> keptFound,
       long fileSize) {
     this.footer = requireNonNull(footer, "footer is null");
@@ -81,6 +84,7 @@ public final class ParquetRead implements AutoCloseable {
     this.fetch = requireNonNull(fetch, "fetch is null");
     this.counters = requireNonNull(counters, "counters is null");
     this.keptPages = requireNonNull(keptPages, "keptPages is null");
+    this.dictionaries = requireNonNull(dictionaries, "dictionaries is null");
     this.keptFound = requireNonNull(keptFound, "keptFound is null");
     this.fileSize = fileSize;
     this.selectors = new EntrySelector[this.columns.size()];
@@ -307,6 +311,7 @@ public final class ParquetRead implements AutoCloseable {
     var where = footer.location(rowGroup.rowGroup(), column.index());
     ColumnChunkDecoder decoder = new ColumnChunkDecoder(column, metadata.getCodec(), where);
     decoder.keepDecompressedIn(keptPages, fileSize);
+    decoder.keepDictionariesIn(dictionaries, fileSize);
     ColumnBatch.Builder builder = ColumnBatch.builder(column);
     expectSize(builder, metadata, rowGroup, wanted);
     if (wanted != null) {

@@ -14,6 +14,7 @@ import io.shelfmark.exchange.result.RowOrdering;
 import io.shelfmark.exchange.result.RowSink;
 import io.shelfmark.parquet.CorruptParquetException;
 import io.shelfmark.parquet.UnsupportedParquetException;
+import io.shelfmark.parquet.decode.DecodedDictionaries;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ParquetFileReader;
 import io.shelfmark.segment.read.Segment;
@@ -49,6 +50,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class QueryExecutor {
   private final int workers;
   private final DecompressedPages keptPages;
+  private final DecodedDictionaries dictionaries;
 
   /** Runs each query's files on at most as many file-executor threads as there are cores. */
   public QueryExecutor() {
@@ -62,12 +64,21 @@ public final class QueryExecutor {
    *     DecompressedPages#NONE} to decompress every page each time)
    */
   public QueryExecutor(int workers, DecompressedPages keptPages) {
+    this(workers, keptPages, DecodedDictionaries.NONE);
+  }
+
+  /**
+   * As {@link #QueryExecutor(int, DecompressedPages)}, keeping decoded dictionaries across queries
+   * in {@code dictionaries}.
+   */
+  public QueryExecutor(int workers, DecompressedPages keptPages, DecodedDictionaries dictionaries) {
     if (workers < 1) {
       throw new IllegalArgumentException(
           "Cannot run queries on %d workers (at least one)".formatted(workers));
     }
     this.workers = workers;
     this.keptPages = requireNonNull(keptPages, "keptPages is null");
+    this.dictionaries = requireNonNull(dictionaries, "dictionaries is null");
   }
 
   /**
@@ -83,7 +94,11 @@ public final class QueryExecutor {
     requireNonNull(context, "context is null");
     ParquetFileReader reader =
         new ParquetFileReader(
-            context.dataStore(), context.ioExecutor(), context.readerOptions(), keptPages);
+            context.dataStore(),
+            context.ioExecutor(),
+            context.readerOptions(),
+            keptPages,
+            dictionaries);
     // Once one file fails, the others stop at their next check instead of running to the end.
     AtomicBoolean abandoned = new AtomicBoolean();
     ExecutionContext files =
@@ -158,7 +173,11 @@ public final class QueryExecutor {
     }
     ParquetFileReader reader =
         new ParquetFileReader(
-            context.dataStore(), context.ioExecutor(), context.readerOptions(), keptPages);
+            context.dataStore(),
+            context.ioExecutor(),
+            context.readerOptions(),
+            keptPages,
+            dictionaries);
     PartialResult merged = PartialResult.ofRows(List.of(), ExecutionStatistics.EMPTY);
     for (FileTask task : tasks) {
       if (sink.isSatisfied()) {

@@ -16,6 +16,7 @@ import io.shelfmark.exchange.profile.FileProfile;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.result.PartialResult;
 import io.shelfmark.exchange.result.RowSink;
+import io.shelfmark.parquet.decode.DecodedDictionaries;
 import io.shelfmark.parquet.decode.DecompressedPages;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.segment.metadata.DataFileIdentity;
@@ -126,18 +127,28 @@ public final class LocalServer {
       DeletedRowsSource deletes,
       Executor fileExecutor,
       Executor ioExecutor) {
-    this(dataStore, pageCache, DecompressedPages.NONE, segments, deletes, fileExecutor, ioExecutor);
+    this(
+        dataStore,
+        pageCache,
+        DecompressedPages.NONE,
+        DecodedDictionaries.NONE,
+        segments,
+        deletes,
+        fileExecutor,
+        ioExecutor);
   }
 
   /**
    * As {@link #LocalServer(ObjectStore, Optional, ServedSegments, DeletedRowsSource, Executor,
    * Executor)}, keeping decompressed data pages in {@code keptPages} (with a page cache: a page
-   * read again from the cache skips its decompression too).
+   * read again from the cache skips its decompression too) and decoded dictionary pages in {@code
+   * dictionaries}.
    */
   public LocalServer(
       ObjectStore dataStore,
       Optional<TieredCache> pageCache,
       DecompressedPages keptPages,
+      DecodedDictionaries dictionaries,
       ServedSegments segments,
       DeletedRowsSource deletes,
       Executor fileExecutor,
@@ -151,7 +162,8 @@ public final class LocalServer {
     this.queryExecutor =
         new QueryExecutor(
             Runtime.getRuntime().availableProcessors(),
-            requireNonNull(keptPages, "keptPages is null"));
+            requireNonNull(keptPages, "keptPages is null"),
+            requireNonNull(dictionaries, "dictionaries is null"));
   }
 
   /**

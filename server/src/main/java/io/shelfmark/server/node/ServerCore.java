@@ -7,7 +7,9 @@ import io.shelfmark.cache.TieredCache;
 import io.shelfmark.config.cluster.CacheConfig;
 import io.shelfmark.config.cluster.ClusterConfig;
 import io.shelfmark.indexbuilder.store.SegmentStore;
+import io.shelfmark.parquet.decode.DecodedDictionaries;
 import io.shelfmark.parquet.decode.DecompressedPages;
+import io.shelfmark.parquet.decode.MemoryDecodedDictionaries;
 import io.shelfmark.parquet.decode.MemoryDecompressedPages;
 import io.shelfmark.segment.index.IndexService;
 import io.shelfmark.segment.read.BitmapCache;
@@ -38,6 +40,7 @@ public final class ServerCore implements AutoCloseable {
   private final TieredCache cache;
   private final BitmapCache postingLists;
   private final DecompressedPages keptPages;
+  private final DecodedDictionaries dictionaries;
   private final ExecutorService cheapWork;
   private final ExecutorService heavyWork;
   private final ExecutorService io;
@@ -48,10 +51,12 @@ public final class ServerCore implements AutoCloseable {
       TieredCache cache,
       BitmapCache postingLists,
       DecompressedPages keptPages,
+      DecodedDictionaries dictionaries,
       ExecutorService cheapWork,
       ExecutorService heavyWork,
       ExecutorService io) {
     this.resources = resources;
+    this.dictionaries = dictionaries;
     this.server = server;
     this.cache = cache;
     this.postingLists = postingLists;
@@ -109,18 +114,28 @@ public final class ServerCore implements AutoCloseable {
       resources.add(heavyWork::shutdownNow);
       DeletedRowsLoader deletes = new DeletedRowsLoader(dataStore, io, DELETES_CACHE_BYTES);
       DecompressedPages keptPages = keptPages(config.cache(), pageCache);
+      DecodedDictionaries dictionaries = dictionaries(config.cache());
       LocalServer server =
           new LocalServer(
               dataStore,
               pageCache ? Optional.of(cache) : Optional.empty(),
               keptPages,
+              dictionaries,
               segments,
               deletes::deletedPositions,
               cheapWork,
               io);
       server.readRequestCost(config.query().readRequestCost());
       return new ServerCore(
-          resources, server, cache, postingLists, keptPages, cheapWork, heavyWork, io);
+          resources,
+          server,
+          cache,
+          postingLists,
+          keptPages,
+          dictionaries,
+          cheapWork,
+          heavyWork,
+          io);
     } catch (IOException | RuntimeException e) {
       NodeResources.closeAll(resources);
       throw e;
@@ -132,6 +147,16 @@ public final class ServerCore implements AutoCloseable {
     return pageCache && cache.decompressedMaxSize().bytes() > 0
         ? new MemoryDecompressedPages(cache.decompressedMaxSize())
         : DecompressedPages.NONE;
+  }
+
+  /**
+   * Decoded dictionaries are kept in every segment mode: a pinned segment's kept dictionary page
+   * would otherwise be decompressed and decoded by every query that reads its chunk.
+   */
+  private static DecodedDictionaries dictionaries(CacheConfig cache) {
+    return cache.dictionariesMaxSize().bytes() > 0
+        ? new MemoryDecodedDictionaries(cache.dictionariesMaxSize())
+        : DecodedDictionaries.NONE;
   }
 
   public LocalServer server() {
@@ -171,16 +196,21 @@ public final class ServerCore implements AutoCloseable {
   public void invalidateCaches() {
     cache.invalidateAll();
     keptPages.invalidateAll();
+    dictionaries.invalidateAll();
     postingLists.invalidateAll();
   }
 
-  /** The bytes the caches hold now: pages (memory and disk), decompressed pages, posting lists. */
+  /**
+   * The bytes the caches hold now: pages (memory and disk), decompressed pages, decoded
+   * dictionaries, posting lists.
+   */
   public long cachedBytes() {
     cache.cleanUp();
     return cache.memoryTier().weightedSize()
         + cache.diskTier().weightedSize()
         + postingLists.stats().bytes()
-        + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0);
+        + (keptPages instanceof MemoryDecompressedPages kept ? kept.keptBytes() : 0)
+        + (dictionaries instanceof MemoryDecodedDictionaries kept ? kept.keptBytes() : 0);
   }
 
   @Override
