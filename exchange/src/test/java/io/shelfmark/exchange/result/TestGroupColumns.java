@@ -79,6 +79,36 @@ class TestGroupColumns {
   }
 
   @Test
+  void columnarMergeGrowsPastItsFirstCapacity() {
+    // Two partials of 600,000 nearly distinct groups: 1.2M input groups, more than the merge's
+    // first capacity (2^20), so every state column and the key table grow while merging.
+    Random random = new Random(3);
+    List<PartialResult> columnar = new ArrayList<>();
+    List<PartialResult> boxed = new ArrayList<>();
+    for (int p = 0; p < 2; p++) {
+      GroupColumns groups = randomGroups(random, 1 << 30, 600_000);
+      columnar.add(PartialResult.ofGroups(groups, ExecutionStatistics.EMPTY));
+      boxed.add(PartialResult.ofGroups(new ArrayList<>(groups), ExecutionStatistics.EMPTY));
+    }
+    PartialResult fromColumns =
+        PartialResult.mergeAll(columnar, () -> {}, PartialResult.MergeLimits.NONE);
+    PartialResult fromObjects =
+        PartialResult.mergeAll(boxed, () -> {}, PartialResult.MergeLimits.NONE);
+    assertThat(fromColumns.groups()).isInstanceOf(GroupColumns.class);
+    assertThat(fromColumns.groups().size())
+        .isEqualTo(fromObjects.groups().size())
+        .isGreaterThan(1 << 20);
+    // Element by element: AssertJ's containsExactly compares lists this long in quadratic time.
+    List<Group> expected = fromObjects.groups();
+    List<Group> actual = fromColumns.groups();
+    for (int g = 0; g < expected.size(); g++) {
+      if (!actual.get(g).equals(expected.get(g))) {
+        assertThat(actual.get(g)).as("group %d", g).isEqualTo(expected.get(g));
+      }
+    }
+  }
+
+  @Test
   void partialResultKeepsColumnsWithoutBoxingThem() {
     GroupColumns groups = randomGroups(new Random(1), 100, 50);
     assertThat(PartialResult.ofGroups(groups, ExecutionStatistics.EMPTY).groups()).isSameAs(groups);
