@@ -61,6 +61,12 @@ public final class AssignmentFollower implements AutoCloseable {
    */
   static final java.time.Duration LINGER = java.time.Duration.ofSeconds(10);
 
+  /**
+   * The largest report written: ZooKeeper refuses a request over {@code jute.maxbuffer} (1 MB less
+   * a byte by default), some 8,000 data file paths.
+   */
+  static final int MAX_REPORT_BYTES = 1_000_000;
+
   private final CuratorFramework client;
   private final TableAssignmentStore records;
   private final ZNodes nodes;
@@ -245,6 +251,13 @@ public final class AssignmentFollower implements AutoCloseable {
    * ZooKeeper deletes when that session expires, so it replaces it with one of its own.
    */
   private void report(String table, ServedFiles files) throws IOException {
+    byte[] value = VersionedJson.toJson(files).getBytes(StandardCharsets.UTF_8);
+    if (value.length > MAX_REPORT_BYTES) {
+      // ZooKeeper would drop the connection on it, and Curator retry it for ever, saying nothing.
+      throw new IOException(
+          "Cannot report what this server serves of %s: its %d files' paths make %d bytes, over the %d one ZooKeeper node holds (jute.maxbuffer) (add servers, so that each serves fewer of the table's files; a report is not split into parts as assignments and routings are)"
+              .formatted(table, files.files().size(), value.length, MAX_REPORT_BYTES));
+    }
     String path = nodes.served(table, memberId);
     try {
       long session = client.getZookeeperClient().getZooKeeper().getSessionId();
@@ -254,7 +267,6 @@ public final class AssignmentFollower implements AutoCloseable {
           && files.equals(reported.get(table))) {
         return;
       }
-      byte[] value = VersionedJson.toJson(files).getBytes(StandardCharsets.UTF_8);
       if (stat != null && stat.getEphemeralOwner() != session) {
         client.delete().forPath(path);
         stat = null;
