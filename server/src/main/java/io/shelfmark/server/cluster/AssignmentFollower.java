@@ -8,13 +8,11 @@ import io.shelfmark.cluster.routing.FileReplicas;
 import io.shelfmark.cluster.routing.ServedFiles;
 import io.shelfmark.cluster.routing.TableAssignment;
 import io.shelfmark.cluster.routing.TableAssignmentStore;
-import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.SegmentRef;
 import io.shelfmark.storage.spi.Location;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -60,12 +58,6 @@ public final class AssignmentFollower implements AutoCloseable {
    * to see a routing change (a ZooKeeper watch, milliseconds; seconds on a loaded machine).
    */
   static final java.time.Duration LINGER = java.time.Duration.ofSeconds(10);
-
-  /**
-   * The largest report written: ZooKeeper refuses a request over {@code jute.maxbuffer} (1 MB less
-   * a byte by default), some 8,000 data file paths.
-   */
-  static final int MAX_REPORT_BYTES = 1_000_000;
 
   private final CuratorFramework client;
   private final TableAssignmentStore records;
@@ -251,13 +243,7 @@ public final class AssignmentFollower implements AutoCloseable {
    * ZooKeeper deletes when that session expires, so it replaces it with one of its own.
    */
   private void report(String table, ServedFiles files) throws IOException {
-    byte[] value = VersionedJson.toJson(files).getBytes(StandardCharsets.UTF_8);
-    if (value.length > MAX_REPORT_BYTES) {
-      // ZooKeeper would drop the connection on it, and Curator retry it for ever, saying nothing.
-      throw new IOException(
-          "Cannot report what this server serves of %s: its %d files' paths make %d bytes, over the %d one ZooKeeper node holds (jute.maxbuffer) (add servers, so that each serves fewer of the table's files; a report is not split into parts as assignments and routings are)"
-              .formatted(table, files.files().size(), value.length, MAX_REPORT_BYTES));
-    }
+    byte[] value = files.encode(table);
     String path = nodes.served(table, memberId);
     try {
       long session = client.getZookeeperClient().getZooKeeper().getSessionId();
