@@ -2,6 +2,7 @@ package io.shelfmark.cluster.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.zookeeper.CuratorClients;
@@ -10,6 +11,7 @@ import io.shelfmark.config.cluster.ZooKeeperConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -18,12 +20,16 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -232,6 +238,43 @@ class TestTableAssignmentStore {
         .hasMessageStartingWith("Cannot read part /test/routing/obs.metrics/parts/")
         .hasMessageContaining("it is not gzip'd JSON of files")
         .hasMessageContaining("delete the record's node above it");
+  }
+
+  @Test
+  void aNewVersionWakesAWatcherOnceByItsHead() throws Exception {
+    TableAssignmentStore store = new TableAssignmentStore(first, SMALL);
+    store.update(PATH, current -> table(1, files(300, 1, "server-1")));
+    AtomicInteger heads = new AtomicInteger();
+    AtomicInteger all = new AtomicInteger();
+    CountDownLatch loaded = new CountDownLatch(1);
+    try (CuratorCache cache = CuratorCache.build(second, "/test/routing")) {
+      cache
+          .listenable()
+          .addListener(
+              CuratorCacheListener.builder()
+                  .forAll(
+                      (type, before, after) -> {
+                        all.incrementAndGet();
+                        if (!TableAssignmentStore.isPart("/test/routing", before, after)) {
+                          heads.incrementAndGet();
+                        }
+                      })
+                  .forInitialized(loaded::countDown)
+                  .build());
+      cache.start();
+      assertThat(loaded.await(30, TimeUnit.SECONDS)).isTrue();
+      heads.set(0);
+      all.set(0);
+      for (int v = 2; v <= 6; v++) {
+        int version = v;
+        store.update(PATH, current -> table(version, files(300, version, "server-1")));
+      }
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .during(Duration.ofMillis(500))
+          .until(() -> heads.get() == 5);
+      assertThat(all.get()).as("the parts' own events, which a follower ignores").isGreaterThan(50);
+    }
   }
 
   @Test
