@@ -6,9 +6,10 @@ import io.shelfmark.broker.routing.RoutingTable;
 import io.shelfmark.broker.routing.SegmentRoute;
 import io.shelfmark.broker.routing.TableRoute;
 import io.shelfmark.catalog.snapshot.SnapshotLoader;
+import io.shelfmark.cluster.routing.AssignmentHead;
 import io.shelfmark.cluster.routing.FileReplicas;
 import io.shelfmark.cluster.routing.TableAssignment;
-import io.shelfmark.cluster.state.VersionedJson;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.sql.schema.IcebergSchemas;
 import io.shelfmark.sql.schema.TableName;
@@ -42,7 +43,7 @@ public final class RoutingFollower implements AutoCloseable {
 
   private static final long RESYNC_SECONDS = 30;
 
-  private final VersionedJson state;
+  private final TableAssignmentStore records;
   private final ZNodes nodes;
   private final SnapshotLoader snapshots;
   private final SegmentStatisticsReader statistics;
@@ -65,7 +66,7 @@ public final class RoutingFollower implements AutoCloseable {
       SegmentStatisticsReader statistics,
       RoutingTable routing,
       ClusterReplicas replicas) {
-    this.state = new VersionedJson(requireNonNull(client, "client is null"));
+    this.records = new TableAssignmentStore(requireNonNull(client, "client is null"));
     this.nodes = requireNonNull(nodes, "nodes is null");
     this.snapshots = requireNonNull(snapshots, "snapshots is null");
     this.statistics = requireNonNull(statistics, "statistics is null");
@@ -75,7 +76,15 @@ public final class RoutingFollower implements AutoCloseable {
   }
 
   public RoutingFollower start() {
-    cache.listenable().addListener((type, before, after) -> wake());
+    // A split routing's parts are written before its head: the head's change is the event.
+    cache
+        .listenable()
+        .addListener(
+            (type, before, after) -> {
+              if (!TableAssignmentStore.isPart(nodes.routings(), before, after)) {
+                wake();
+              }
+            });
     cache.start();
     resync.scheduleWithFixedDelay(this::wake, RESYNC_SECONDS, RESYNC_SECONDS, TimeUnit.SECONDS);
     wake();
@@ -93,20 +102,26 @@ public final class RoutingFollower implements AutoCloseable {
   }
 
   private void reconcile() {
-    Map<String, TableAssignment> routings;
+    Map<String, AssignmentHead> heads;
     try {
-      routings = state.children(nodes.routings(), TableAssignment.class);
+      heads = records.heads(nodes.routings());
     } catch (IOException | RuntimeException e) {
       log.warn("Cannot read the routings (retrying on the next change): {}", e.getMessage());
       return;
     }
     Set<String> live = new HashSet<>();
-    for (TableAssignment table : routings.values()) {
-      live.add(table.table());
-      if (Long.valueOf(table.version()).equals(published.get(table.table()))) {
+    for (Map.Entry<String, AssignmentHead> head : heads.entrySet()) {
+      live.add(head.getValue().table());
+      // Only a new version is read whole: a split routing of 50,000 files is a few MB of parts.
+      if (Long.valueOf(head.getValue().version()).equals(published.get(head.getValue().table()))) {
         continue;
       }
+      TableAssignment table = null;
       try {
+        table = records.read(nodes.routings() + "/" + head.getKey()).orElse(null);
+        if (table == null) {
+          continue; // removed since the listing: the next pass drops it
+        }
         TableRoute route = route(table);
         replicas.routed(route); // first: a query that finds the route finds its servers
         routing.publish(route);
@@ -118,12 +133,13 @@ public final class RoutingFollower implements AutoCloseable {
             table.servers().size(),
             table.version());
       } catch (IOException | RuntimeException e) {
+        String name = head.getValue().table();
         log.warn(
             "Cannot route {} at snapshot {} (keeping the previous route): {}",
-            table.table(),
-            table.snapshotId(),
+            name,
+            table == null ? head.getValue().snapshotId() : table.snapshotId(),
             e.getMessage());
-        log.debug("Cannot route {}", table.table(), e);
+        log.debug("Cannot route {}", name, e);
       }
     }
     for (String gone : Set.copyOf(published.keySet())) {

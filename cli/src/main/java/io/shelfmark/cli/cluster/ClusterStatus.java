@@ -7,6 +7,7 @@ import io.shelfmark.cluster.member.Member;
 import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.routing.ServedFiles;
 import io.shelfmark.cluster.routing.TableAssignment;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
 import java.io.IOException;
@@ -143,7 +144,7 @@ public final class ClusterStatus {
       Optional<String> leader = leader(client, nodes);
       Set<String> drained = Drains.drained(client, nodes);
       Map<String, TableAssignment> routings =
-          state.children(nodes.routings(), TableAssignment.class);
+          new TableAssignmentStore(client).children(nodes.routings());
       for (Member member : live) {
         String name = nameOf(member, byPort);
         members.put(name, true);

@@ -15,7 +15,7 @@ import io.shelfmark.cli.process.ReadyFile;
 import io.shelfmark.cli.progress.ProgressLine;
 import io.shelfmark.cluster.member.Drains;
 import io.shelfmark.cluster.routing.TableAssignment;
-import io.shelfmark.cluster.state.VersionedJson;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.cluster.zookeeper.CuratorClients;
 import io.shelfmark.config.ConfigFormat;
@@ -641,10 +641,9 @@ public final class LocalCluster {
     long deadline = System.nanoTime() + timeout.toNanos();
     String seen = "no routing yet";
     try (CuratorFramework client = zookeeperClient(zookeeper)) {
-      VersionedJson state = new VersionedJson(client);
+      TableAssignmentStore records = new TableAssignmentStore(client);
       while (true) {
-        Optional<TableAssignment> routing =
-            state.read(nodes.routing(table), TableAssignment.class).map(v -> v.value());
+        Optional<TableAssignment> routing = records.read(nodes.routing(table));
         if (routing.isPresent()) {
           long short1 =
               routing.get().files().values().stream()

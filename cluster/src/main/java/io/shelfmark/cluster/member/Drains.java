@@ -3,6 +3,7 @@ package io.shelfmark.cluster.member;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.cluster.routing.TableAssignment;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
 import java.io.IOException;
@@ -63,14 +64,12 @@ public final class Drains {
    */
   public static int filesHeld(CuratorFramework client, ZNodes nodes, String server)
       throws IOException {
-    VersionedJson state = new VersionedJson(client);
+    TableAssignmentStore records = new TableAssignmentStore(client);
     int files = 0;
-    for (TableAssignment routing :
-        state.children(nodes.routings(), TableAssignment.class).values()) {
+    for (TableAssignment routing : records.children(nodes.routings()).values()) {
       files += routing.filesOf(server).size();
     }
-    for (TableAssignment assignment :
-        state.children(nodes.assignments(), TableAssignment.class).values()) {
+    for (TableAssignment assignment : records.children(nodes.assignments()).values()) {
       files += assignment.filesOf(server).size();
     }
     return files;

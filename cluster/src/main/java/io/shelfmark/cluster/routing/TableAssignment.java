@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * of these per table: the <em>assignment</em> (what each server should serve: {@code
  * assignments/<table>}) and, once every file of it is served by at least one server that says so,
  * the <em>routing</em> (what brokers send queries to: {@code routing/<table>}), each as one
- * ZooKeeper node — so a broker always sees one whole snapshot, never half of a change.
+ * ZooKeeper node, or a head node and immutable parts when large ({@link TableAssignmentStore}) — so
+ * a broker always sees one whole snapshot, never half of a change.
  *
  * @param table the table's SQL name ({@code obs.metrics})
  * @param catalog the catalog the table is loaded from, as the table config names it

@@ -5,12 +5,15 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.zip.GZIPInputStream;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -23,6 +26,8 @@ import org.apache.zookeeper.data.Stat;
  * node in between, ZooKeeper refuses the write ({@code BadVersion}, or {@code NodeExists} for two
  * creates) and the update starts again from a fresh read — so two controllers never overwrite each
  * other's change, and no change is lost.
+ *
+ * <p>Values are read whether written as JSON or as gzip'd JSON (told apart by gzip's magic).
  *
  * <p>Thread safe; every method is one or a few ZooKeeper round trips. Errors from ZooKeeper (a lost
  * connection after Curator's retries, an unreadable value) come out as {@link IOException}s naming
@@ -181,6 +186,13 @@ public final class VersionedJson {
 
   private static <T> T decode(String path, byte[] bytes, Class<T> type) throws IOException {
     try {
+      if (bytes.length >= 2 && bytes[0] == (byte) 0x1f && bytes[1] == (byte) 0x8b) {
+        // gzip's magic, which no JSON text starts with: a large value written compressed (a
+        // server's report of many files, ServedFiles.encode)
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
+          return JSON.readValue(in, type);
+        }
+      }
       return JSON.readValue(bytes, type);
     } catch (IOException e) {
       throw new IOException(

@@ -19,15 +19,19 @@ import java.util.regex.Pattern;
  *   members/&lt;member id&gt;                    a live process: roles, host, ports (ephemeral)
  *   controller/leader/                     the controller leader latch (Curator LeaderLatch)
  *   assignments/&lt;table&gt;                     which servers should serve each data file (persistent)
+ *   assignments/&lt;table&gt;/parts/&lt;dir&gt;/&lt;n&gt;     its files, when too many for one node
  *   assignments/&lt;table&gt;/served/&lt;member id&gt;  what one server serves of it (ephemeral)
  *   routing/&lt;table&gt;                         which servers brokers send each file to (persistent)
+ *   routing/&lt;table&gt;/parts/&lt;dir&gt;/&lt;n&gt;         its files, when too many for one node
  *   drains/&lt;member id&gt;                     a server being drained: placed on no file (persistent)
  *   build-tasks/                           reserved: build tasks with leases (not written yet)
  * </pre>
  *
  * {@code <table>} is the table's qualified name ({@code obs.metrics}), URL-encoded so that no
  * character can make a path of it; {@code <file key>} names a data file as the segment store does,
- * {@code <sha-256 of the path, 32 hex>-<size>}. Immutable and thread safe.
+ * {@code <sha-256 of the path, 32 hex>-<size>}. Assignments and routings are read and written
+ * through {@code TableAssignmentStore}, which splits a large one into parts. Immutable and thread
+ * safe.
  */
 public final class ZNodes {
   private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9._%+:-]{1,255}");

@@ -9,6 +9,7 @@ import io.shelfmark.cluster.member.Members;
 import io.shelfmark.cluster.routing.FileReplicas;
 import io.shelfmark.cluster.routing.ServedFiles;
 import io.shelfmark.cluster.routing.TableAssignment;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.VersionedJson;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.config.table.TableIdentity;
@@ -69,6 +70,7 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
   private static final long RESYNC_SECONDS = 10;
 
   private final VersionedJson state;
+  private final TableAssignmentStore records;
   private final CuratorFramework client;
   private final ZNodes nodes;
   private final BooleanSupplier leading;
@@ -88,6 +90,7 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
   public AssignmentPublisher(CuratorFramework client, ZNodes nodes, BooleanSupplier leading) {
     this.client = requireNonNull(client, "client is null");
     this.state = new VersionedJson(client);
+    this.records = new TableAssignmentStore(client);
     this.nodes = requireNonNull(nodes, "nodes is null");
     this.leading = requireNonNull(leading, "leading is null");
     this.caches =
@@ -99,7 +102,15 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
 
   public AssignmentPublisher start() {
     for (CuratorCache cache : caches) {
-      cache.listenable().addListener((type, before, after) -> wake());
+      // A split assignment's parts are written before its head: the head's change is the event.
+      cache
+          .listenable()
+          .addListener(
+              (type, before, after) -> {
+                if (!TableAssignmentStore.isPart(nodes.assignments(), before, after)) {
+                  wake();
+                }
+              });
       cache.start();
     }
     resync.scheduleWithFixedDelay(this::wake, RESYNC_SECONDS, RESYNC_SECONDS, TimeUnit.SECONDS);
@@ -117,8 +128,8 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
   public void drop(String table) throws IOException {
     tables.remove(table);
     if (leading.getAsBoolean()) {
-      state.delete(nodes.routing(table));
-      state.delete(nodes.assignment(table));
+      records.delete(nodes.routing(table));
+      records.delete(nodes.assignment(table));
     }
   }
 
@@ -180,13 +191,11 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
 
   private void reconcile(ServedTable table, Set<String> servers) throws IOException {
     String name = table.sqlName();
-    Optional<TableAssignment> current =
-        state.read(nodes.assignment(name), TableAssignment.class).map(v -> v.value());
+    Optional<TableAssignment> current = records.read(nodes.assignment(name));
     TableAssignment placed = place(table, servers, current);
     TableAssignment assignment =
-        state.update(
+        records.update(
             nodes.assignment(name),
-            TableAssignment.class,
             previous ->
                 previous.isPresent() && previous.get().sameAs(placed)
                     ? previous.get()
@@ -252,9 +261,8 @@ public final class AssignmentPublisher implements Consumer<ServedTable>, AutoClo
       return;
     }
     TableAssignment published =
-        state.update(
+        records.update(
             nodes.routing(assignment.table()),
-            TableAssignment.class,
             previous ->
                 previous.isPresent() && previous.get().sameAs(routing)
                     ? previous.get()

@@ -3,16 +3,16 @@ package io.shelfmark.server.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.catalog.snapshot.SnapshotLoader;
+import io.shelfmark.cluster.routing.AssignmentHead;
 import io.shelfmark.cluster.routing.FileReplicas;
 import io.shelfmark.cluster.routing.ServedFiles;
 import io.shelfmark.cluster.routing.TableAssignment;
-import io.shelfmark.cluster.state.VersionedJson;
+import io.shelfmark.cluster.routing.TableAssignmentStore;
 import io.shelfmark.cluster.state.ZNodes;
 import io.shelfmark.server.local.LocalServer;
 import io.shelfmark.server.local.SegmentRef;
 import io.shelfmark.storage.spi.Location;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -60,7 +60,7 @@ public final class AssignmentFollower implements AutoCloseable {
   static final java.time.Duration LINGER = java.time.Duration.ofSeconds(10);
 
   private final CuratorFramework client;
-  private final VersionedJson state;
+  private final TableAssignmentStore records;
   private final ZNodes nodes;
   private final String memberId;
   private final LocalServer server;
@@ -90,7 +90,7 @@ public final class AssignmentFollower implements AutoCloseable {
       LocalServer server,
       SnapshotLoader snapshots) {
     this.client = requireNonNull(client, "client is null");
-    this.state = new VersionedJson(client);
+    this.records = new TableAssignmentStore(client);
     this.nodes = requireNonNull(nodes, "nodes is null");
     this.memberId = requireNonNull(memberId, "memberId is null");
     this.server = requireNonNull(server, "server is null");
@@ -103,8 +103,19 @@ public final class AssignmentFollower implements AutoCloseable {
 
   /** Starts following; the first reconciliation runs at once. */
   public AssignmentFollower start() {
-    for (CuratorCache cache : caches) {
-      cache.listenable().addListener((type, before, after) -> wake());
+    List<String> parents = List.of(nodes.assignments(), nodes.routings()); // the caches' order
+    for (int i = 0; i < caches.size(); i++) {
+      CuratorCache cache = caches.get(i);
+      String parent = parents.get(i);
+      // A split record's parts are written before its head: the head's change is the event.
+      cache
+          .listenable()
+          .addListener(
+              (type, before, after) -> {
+                if (!TableAssignmentStore.isPart(parent, before, after)) {
+                  wake();
+                }
+              });
       cache.start();
     }
     resync.scheduleWithFixedDelay(this::wake, RESYNC_SECONDS, RESYNC_SECONDS, TimeUnit.SECONDS);
@@ -126,11 +137,11 @@ public final class AssignmentFollower implements AutoCloseable {
   private void reconcileAll() {
     Set<String> tables = new TreeSet<>(served);
     try {
-      state.children(nodes.assignments(), TableAssignment.class).values().stream()
-          .map(TableAssignment::table)
+      records.heads(nodes.assignments()).values().stream()
+          .map(AssignmentHead::table)
           .forEach(tables::add);
-      state.children(nodes.routings(), TableAssignment.class).values().stream()
-          .map(TableAssignment::table)
+      records.heads(nodes.routings()).values().stream()
+          .map(AssignmentHead::table)
           .forEach(tables::add);
     } catch (IOException | RuntimeException e) {
       log.warn("Cannot read the assignments (retrying on the next change): {}", e.getMessage());
@@ -150,10 +161,8 @@ public final class AssignmentFollower implements AutoCloseable {
   }
 
   private void reconcile(String table) throws IOException {
-    Optional<TableAssignment> assignment =
-        state.read(nodes.assignment(table), TableAssignment.class).map(v -> v.value());
-    Optional<TableAssignment> routing =
-        state.read(nodes.routing(table), TableAssignment.class).map(v -> v.value());
+    Optional<TableAssignment> assignment = records.read(nodes.assignment(table));
+    Optional<TableAssignment> routing = records.read(nodes.routing(table));
     if (assignment.isEmpty() && routing.isEmpty()) {
       if (served.remove(table)) {
         server.drop(table);
@@ -234,6 +243,7 @@ public final class AssignmentFollower implements AutoCloseable {
    * ZooKeeper deletes when that session expires, so it replaces it with one of its own.
    */
   private void report(String table, ServedFiles files) throws IOException {
+    byte[] value = files.encode(table);
     String path = nodes.served(table, memberId);
     try {
       long session = client.getZookeeperClient().getZooKeeper().getSessionId();
@@ -243,7 +253,6 @@ public final class AssignmentFollower implements AutoCloseable {
           && files.equals(reported.get(table))) {
         return;
       }
-      byte[] value = VersionedJson.toJson(files).getBytes(StandardCharsets.UTF_8);
       if (stat != null && stat.getEphemeralOwner() != session) {
         client.delete().forPath(path);
         stat = null;
