@@ -2,6 +2,7 @@ package io.shelfmark.cli.node;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,11 +22,26 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.SessionOptionValueFactory;
+import org.apache.arrow.flight.SetSessionOptionsRequest;
+import org.apache.arrow.flight.SetSessionOptionsResult;
+import org.apache.arrow.flight.client.ClientCookieMiddleware;
+import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -170,6 +186,93 @@ class TestEngineQueryOptions {
     // Pinot ignores options it does not know; a misspelt name is one of them.
     JsonNode answered = answer(Q2, Map.of("useStarTrees", "false", "someClientOption", "x"));
     assertThat(answered.path("numSegmentsStarTree").asInt()).isPositive();
+  }
+
+  /**
+   * Over Flight SQL the switches are connection properties (Arrow's JDBC driver sends those it does
+   * not know as call headers) or session options; EXPLAIN ANALYZE's text shows the path taken.
+   */
+  @Test
+  void flightSqlHeadersAndSessionOptionsSetTheSwitches() throws Exception {
+    String explain = "EXPLAIN ANALYZE " + Q2;
+    assertThat(jdbcPlan(quickstart.jdbcUrl(), explain)).contains("star-tree (");
+    String off = quickstart.jdbcUrl() + "&useStarTree=false";
+    assertThat(jdbcPlan(off, explain)).doesNotContain("star-tree (");
+    try (Connection connection = DriverManager.getConnection(off);
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(Q2)) {
+      assertThat(rows.next()).isTrue();
+      double expected =
+          ((Number)
+                  duckDb
+                      .query(TestQuickstart.DUCKDB_QUERIES.get("Q2"))
+                      .rows()
+                      .getFirst()
+                      .getFirst())
+              .doubleValue();
+      assertThat(rows.getDouble(1)).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-6));
+    }
+    // The statement's own option wins over the connection's.
+    assertThat(jdbcPlan(off, explain + " OPTION(useStarTree=true)")).contains("star-tree (");
+    try (Connection connection =
+            DriverManager.getConnection(quickstart.jdbcUrl() + "&useStarTree=fasle");
+        Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.executeQuery(Q2))
+          .hasMessageContaining(
+              "Cannot use query option useStarTree=fasle: it must be true or false");
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        FlightSqlClient client =
+            new FlightSqlClient(
+                FlightClient.builder(
+                        allocator,
+                        Location.forGrpcInsecure("127.0.0.1", quickstart.node().flightPort()))
+                    .intercept(new ClientCookieMiddleware.Factory())
+                    .build())) {
+      SetSessionOptionsResult set =
+          client.setSessionOptions(
+              new SetSessionOptionsRequest(
+                  Map.of("useStarTree", SessionOptionValueFactory.makeSessionOptionValue(false))));
+      assertThat(set.hasErrors()).isFalse();
+      assertThat(flightPlan(client, explain)).doesNotContain("star-tree (");
+      SetSessionOptionsResult refused =
+          client.setSessionOptions(
+              new SetSessionOptionsRequest(
+                  Map.of("chunkReads", SessionOptionValueFactory.makeSessionOptionValue("all"))));
+      assertThat(refused.getErrors().get("chunkReads").value)
+          .isEqualTo(SetSessionOptionsResult.ErrorValue.INVALID_VALUE);
+      client.setSessionOptions(
+          new SetSessionOptionsRequest(
+              Map.of("useStarTree", SessionOptionValueFactory.makeSessionOptionValue(""))));
+      assertThat(flightPlan(client, explain)).contains("star-tree (");
+    }
+  }
+
+  /** The PLAN text of {@code sql} run through Arrow's JDBC driver at {@code url}. */
+  private static String jdbcPlan(String url, String sql) throws Exception {
+    StringBuilder plan = new StringBuilder();
+    try (Connection connection = DriverManager.getConnection(url);
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        plan.append(rows.getString(1)).append('\n');
+      }
+    }
+    return plan.toString();
+  }
+
+  /** The PLAN text of {@code sql} run through {@code client}'s session. */
+  private static String flightPlan(FlightSqlClient client, String sql) throws Exception {
+    StringBuilder plan = new StringBuilder();
+    FlightInfo info = client.execute(sql);
+    try (FlightStream stream = client.getStream(info.getEndpoints().getFirst().getTicket())) {
+      while (stream.next()) {
+        for (int row = 0; row < stream.getRoot().getRowCount(); row++) {
+          plan.append(stream.getRoot().getVector(0).getObject(row)).append('\n');
+        }
+      }
+    }
+    return plan.toString();
   }
 
   /** The query's answer, which must have no error. */
