@@ -1,7 +1,9 @@
 """Runs pinotdb as a user program would and prints what it returned, for TestPythonClients.
 
 Reads one JSON command on stdin and prints one JSON answer on stdout:
-  {"op": "dbapi", "host", "port", "sql", ["database"]}    DB-API with default settings
+  {"op": "dbapi", "host", "port", "sql", ["database"], ["queryOptions"]}
+                                                          DB-API with default settings, the
+                                                          options passed to cursor.execute
   {"op": "inspect", "host", "port", ["database"]}         SQLAlchemy: table names, then columns
   {"op": "core-select", "host", "port", "database", "table", "where_org_id"}
                                                           SQLAlchemy Core select() on the
@@ -23,7 +25,7 @@ def dbapi(command):
         kwargs["database"] = command["database"]
     connection = connect(**kwargs)
     cursor = connection.cursor()
-    cursor.execute(command["sql"])
+    cursor.execute(command["sql"], queryOptions=command.get("queryOptions"))
     return {"rows": [[text(value) for value in row] for row in cursor.fetchall()],
             "columns": [column[0] for column in cursor.description]}
 

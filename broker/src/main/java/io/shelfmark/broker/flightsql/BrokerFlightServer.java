@@ -62,7 +62,7 @@ public final class BrokerFlightServer implements AutoCloseable {
     FlightServer.Builder builder = FlightServer.builder(allocator, location, producer);
     // Sessions carry time-travel options (SetSessionOptions) from call to call, by cookie.
     builder.middleware(
-        SnapshotOptions.SESSION,
+        FlightQueryOptions.SESSION,
         new ServerSessionMiddleware.Factory(() -> UUID.randomUUID().toString()));
     if (authenticator.enabled()) {
       builder.headerAuthenticator(auth);

@@ -530,14 +530,14 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
     metadata.empty(Schemas.GET_PRIMARY_KEYS_SCHEMA, allocator, listener); // Iceberg has none
   }
 
-  // ---- session options (time travel: SnapshotOptions) -----------------------------------------
+  // ---- session options (time travel, engine switches: FlightQueryOptions) --------------------
 
   @Override
   public void setSessionOptions(
       SetSessionOptionsRequest request,
       CallContext context,
       StreamListener<SetSessionOptionsResult> listener) {
-    SnapshotOptions.set(request, context, listener);
+    FlightQueryOptions.set(request, context, listener);
   }
 
   @Override
@@ -545,7 +545,7 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
       GetSessionOptionsRequest request,
       CallContext context,
       StreamListener<GetSessionOptionsResult> listener) {
-    SnapshotOptions.get(context, listener);
+    FlightQueryOptions.get(context, listener);
   }
 
   @Override
@@ -553,7 +553,7 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
       CloseSessionRequest request,
       CallContext context,
       StreamListener<CloseSessionResult> listener) {
-    SnapshotOptions.close(context, listener);
+    FlightQueryOptions.close(context, listener);
   }
 
   // ---- execution ------------------------------------------------------------------------------
@@ -595,7 +595,8 @@ public final class ShelfmarkFlightSqlProducer extends NoOpFlightSqlProducer {
                       sql,
                       principal,
                       () -> cancelled.get() || context.isCancelled() || listener.isCancelled())
-                  .withSnapshot(SnapshotOptions.of(context)),
+                  .withSnapshot(FlightQueryOptions.of(context))
+                  .withEngineOptions(FlightQueryOptions.engine(context)),
               sink);
       if (!response.errors().isEmpty()) {
         // Also after rows went out: the client sees the status, never a short result as whole.

@@ -366,6 +366,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     Optional<Duration> timeout = Optional.empty();
     boolean allowPartialResults = false;
     Optional<SnapshotSelector> snapshot = Optional.empty();
+    Map<String, String> engine = Map.of();
     try {
       JsonNode json = JsonBodies.MAPPER.readTree(body);
       JsonNode sqlNode = json == null ? null : json.get("sql");
@@ -383,6 +384,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
       timeout = QueryOptions.timeout(json.get("queryOptions"));
       allowPartialResults = QueryOptions.allowPartialResults(json.get("queryOptions"));
       snapshot = QueryOptions.snapshot(json.get("queryOptions"));
+      engine = QueryOptions.engine(json.get("queryOptions"));
     } catch (QueryOptions.InvalidOptionException e) {
       sendQueryFailure(ctx, keepAlive, requestId, brokerId, e.getMessage());
       return;
@@ -406,6 +408,7 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
     String logId = Long.toString(requestId);
     boolean partial = allowPartialResults;
     Optional<SnapshotSelector> asked = snapshot;
+    Map<String, String> engineOptions = engine;
     try {
       queryExecutor.execute(
           () -> {
@@ -426,7 +429,8 @@ final class BrokerRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
                                   database,
                                   caller,
                                   partial,
-                                  asked))
+                                  asked,
+                                  engineOptions))
                       : QueryResponse.failed(
                           QueryErrorCode.TIMEOUT,
                           "Cannot run the query: its timeout of %d ms passed before it started (retry later)"

@@ -2,15 +2,19 @@ package io.shelfmark.broker.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shelfmark.catalog.snapshot.SnapshotSelector;
+import io.shelfmark.exchange.fragment.EngineOption;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The {@code queryOptions} of a query request, as Pinot's broker takes them: a string {@code
  * "timeoutMs=500;otherOption=x"} or a JSON object {@code {"timeoutMs": 500}}. {@code timeoutMs},
- * {@code allowPartialResults} and Shelfmark's time travel ({@code snapshotId}, {@code
- * asOfTimestamp}) are understood; other options are ignored, as Pinot ignores options it does not
- * know.
+ * {@code allowPartialResults}, Shelfmark's time travel ({@code snapshotId}, {@code asOfTimestamp})
+ * and the engine's switches ({@link EngineOption}: {@code useStarTree}, {@code usePageStatistics},
+ * {@code chunkReads}) are understood, and a value they do not take is refused naming the option;
+ * other options are ignored, as Pinot ignores options it does not know.
  */
 final class QueryOptions {
   static final String TIMEOUT_MS = "timeoutMs";
@@ -88,6 +92,27 @@ final class QueryOptions {
       throw new InvalidOptionException(
           e.getMessage().replaceFirst("^Cannot use ", "Cannot use queryOptions "));
     }
+  }
+
+  /**
+   * The engine's switches the options set, by name, each value checked ({@code useStarTree=false});
+   * the servers get them unless the statement sets the same name.
+   */
+  static Map<String, String> engine(JsonNode options) throws InvalidOptionException {
+    Map<String, String> engine = new LinkedHashMap<>();
+    for (EngineOption option : EngineOption.values()) {
+      Optional<String> value = value(options, option.optionName());
+      if (value.isPresent()) {
+        try {
+          engine.put(option.optionName(), option.parse(value.get()));
+        } catch (IllegalArgumentException e) {
+          throw new InvalidOptionException(
+              "Cannot use queryOptions %s=%s: it must be %s"
+                  .formatted(option.optionName(), value.get(), option.expected()));
+        }
+      }
+    }
+    return engine;
   }
 
   /** The value of option {@code name} (the last one given), as text; empty when absent. */

@@ -15,6 +15,7 @@ import io.shelfmark.catalog.snapshot.SnapshotSelector;
 import io.shelfmark.exchange.error.QueryCancelledException;
 import io.shelfmark.exchange.error.QueryException;
 import io.shelfmark.exchange.error.QueryTimeoutException;
+import io.shelfmark.exchange.fragment.EngineOption;
 import io.shelfmark.exchange.profile.ProfileMode;
 import io.shelfmark.exchange.result.ExecutionStatistics;
 import io.shelfmark.exchange.result.FinalResult;
@@ -26,6 +27,7 @@ import io.shelfmark.sql.SqlErrorKind;
 import io.shelfmark.sql.SqlException;
 import io.shelfmark.sql.SqlLimits;
 import io.shelfmark.sql.SqlPlanner;
+import io.shelfmark.sql.StatementOptions;
 import io.shelfmark.sql.explain.ExplainStatement;
 import io.shelfmark.sql.function.FunctionRegistry;
 import io.shelfmark.sql.plan.OutputColumn;
@@ -325,6 +327,7 @@ public final class EngineQueryService implements QueryService {
     policy.checkInLists(plan);
     QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
     QueryResponse.ResultTable columns = columns(plan);
+    QueryDispatcher.QueryText text = queryText(request, planned.statement());
     QueryDispatcher.Dispatched dispatched;
     try (QueryAdmission.Admitted admitted =
         policy.admission().admit(lane, deadline, request.cancelled())) {
@@ -333,7 +336,7 @@ public final class EngineQueryService implements QueryService {
       sink.start(columns, Optional.of(deadline));
       dispatched =
           dispatcher.stream(
-              queryText(request, planned.statement()),
+              text,
               plan,
               route,
               candidates,
@@ -404,6 +407,7 @@ public final class EngineQueryService implements QueryService {
     policy.checkInLists(plan);
     QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
     ProfileMode mode = profileSlowerThan.isPresent() ? ProfileMode.ANALYZE : ProfileMode.OFF;
+    QueryDispatcher.QueryText text = queryText(request, planned.statement());
     long[] phases = new long[2];
     // The slot is held through finishing: sorting and rendering a million groups is work too.
     Finished finished =
@@ -415,15 +419,7 @@ public final class EngineQueryService implements QueryService {
               long executing = System.nanoTime();
               QueryDispatcher.Dispatched dispatched =
                   dispatcher.execute(
-                      queryText(request, planned.statement()),
-                      plan,
-                      route,
-                      candidates,
-                      deadline,
-                      stop,
-                      lane,
-                      policy.limits(),
-                      mode);
+                      text, plan, route, candidates, deadline, stop, lane, policy.limits(), mode);
               long finishing = System.nanoTime();
               FinalResult done =
                   ResultFinisher.finish(
@@ -513,7 +509,8 @@ public final class EngineQueryService implements QueryService {
             request.database(),
             request.access(),
             request.allowPartialResults(),
-            request.snapshot());
+            request.snapshot(),
+            request.engineOptions());
     PlannedQuery planned = planReadable(inner);
     long plannedAt = System.nanoTime();
     if (!(planned.statement() instanceof PlannedStatement.OverTable over)) {
@@ -532,6 +529,7 @@ public final class EngineQueryService implements QueryService {
     QueryLane lane = QueryCost.lane(plan, route, candidates, policy.cheapMaxRows());
     Instant deadline = received.plus(timeout(over, request));
     ProfileMode mode = explain.analyze() ? ProfileMode.ANALYZE : ProfileMode.PLAN;
+    QueryDispatcher.QueryText text = queryText(inner, over);
     long[] phases = new long[2];
     QueryDispatcher.Dispatched dispatched =
         runAdmitted(
@@ -542,15 +540,7 @@ public final class EngineQueryService implements QueryService {
               long executing = System.nanoTime();
               QueryDispatcher.Dispatched done =
                   dispatcher.execute(
-                      queryText(inner, over),
-                      plan,
-                      route,
-                      candidates,
-                      deadline,
-                      stop,
-                      lane,
-                      policy.limits(),
-                      mode);
+                      text, plan, route, candidates, deadline, stop, lane, policy.limits(), mode);
               long finishing = System.nanoTime();
               if (explain.analyze()) {
                 // Finished as a query is (HAVING, outputs, ORDER BY, LIMIT), and the rows dropped:
@@ -629,11 +619,25 @@ public final class EngineQueryService implements QueryService {
   /** The one column of an EXPLAIN's result table. */
   public static final String PLAN_COLUMN = "PLAN";
 
-  /** What the servers need of the request besides the plan. */
+  /**
+   * What the servers need of the request besides the plan. The options are the statement's and, for
+   * the engine's switches the statement does not set, the request's ({@link
+   * QueryRequest#engineOptions()}): the statement wins, as for {@code timeoutMs}.
+   *
+   * @throws SqlException naming the option and where it is written when the statement gives one of
+   *     the engine's switches a value it does not take
+   */
   private static QueryDispatcher.QueryText queryText(
       QueryRequest request, PlannedStatement statement) {
-    Map<String, String> options = new LinkedHashMap<>();
-    statement.options().values().forEach((name, option) -> options.put(name, option.value()));
+    Map<String, String> options = new LinkedHashMap<>(request.engineOptions());
+    statement
+        .options()
+        .values()
+        .forEach(
+            (name, option) -> {
+              EngineOption.named(name).ifPresent(engine -> checkOption(engine, option));
+              options.put(name, option.value());
+            });
     boolean allowPartial =
         request.allowPartialResults()
             || statement
@@ -642,6 +646,20 @@ public final class EngineQueryService implements QueryService {
                 .map(value -> value.trim().equalsIgnoreCase("true"))
                 .orElse(false);
     return new QueryDispatcher.QueryText(request.sql(), request.database(), options, allowPartial);
+  }
+
+  /** Refuses a value the engine's switch does not take, pointing at where the text sets it. */
+  private static void checkOption(EngineOption engine, StatementOptions.Option option) {
+    try {
+      engine.parse(option.value());
+    } catch (IllegalArgumentException e) {
+      throw SqlException.of(
+          SqlErrorKind.INVALID,
+          option.position(),
+          "use query option " + engine.optionName() + "=" + option.value(),
+          "it must be " + engine.expected(),
+          "for example OPTION(" + engine.optionName() + "=" + engine.accepted().getLast() + ")");
+    }
   }
 
   /** The error of a partial result: the files it lacks, the first few by name. */

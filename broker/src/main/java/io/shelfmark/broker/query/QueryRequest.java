@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.broker.auth.TableAccess;
 import io.shelfmark.catalog.snapshot.SnapshotSelector;
+import io.shelfmark.exchange.fragment.EngineOption;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -25,6 +27,9 @@ import java.util.function.BooleanSupplier;
  * @param snapshot the snapshot to answer against when not the served one (time travel: the {@code
  *     snapshotId} and {@code asOfTimestamp} options); empty = the served snapshot. Options in the
  *     SQL text ({@code SET snapshotId=...;}) win over it.
+ * @param engineOptions the engine's switches the request sets outside the SQL text ({@link
+ *     EngineOption}: HTTP {@code queryOptions}, Flight SQL session options), by name, their values
+ *     already checked; the statement's own {@code SET} and {@code OPTION} win over them
  */
 public record QueryRequest(
     String sql,
@@ -33,9 +38,17 @@ public record QueryRequest(
     Optional<String> database,
     TableAccess access,
     boolean allowPartialResults,
-    Optional<SnapshotSelector> snapshot) {
+    Optional<SnapshotSelector> snapshot,
+    Map<String, String> engineOptions) {
   public QueryRequest {
     requireNonNull(snapshot, "snapshot is null");
+    engineOptions = Map.copyOf(requireNonNull(engineOptions, "engineOptions is null"));
+    // The callers check what clients send with their own messages; here only a bug can fail.
+    for (Map.Entry<String, String> option : engineOptions.entrySet()) {
+      EngineOption.named(option.getKey())
+          .orElseThrow(() -> new IllegalArgumentException("not an engine option: " + option))
+          .parse(option.getValue());
+    }
     requireNonNull(sql, "sql is null");
     requireNonNull(timeout, "timeout is null");
     requireNonNull(cancelled, "cancelled is null");
@@ -47,6 +60,18 @@ public record QueryRequest(
     if (database.isPresent() && database.get().isBlank()) {
       throw new IllegalArgumentException("database must not be blank");
     }
+  }
+
+  /** A request that sets none of the engine's switches outside its SQL text. */
+  public QueryRequest(
+      String sql,
+      Optional<Duration> timeout,
+      BooleanSupplier cancelled,
+      Optional<String> database,
+      TableAccess access,
+      boolean allowPartialResults,
+      Optional<SnapshotSelector> snapshot) {
+    this(sql, timeout, cancelled, database, access, allowPartialResults, snapshot, Map.of());
   }
 
   /** A request on the served snapshot. */
@@ -63,7 +88,13 @@ public record QueryRequest(
   /** This request, against {@code snapshot} (time travel). */
   public QueryRequest withSnapshot(Optional<SnapshotSelector> snapshot) {
     return new QueryRequest(
-        sql, timeout, cancelled, database, access, allowPartialResults, snapshot);
+        sql, timeout, cancelled, database, access, allowPartialResults, snapshot, engineOptions);
+  }
+
+  /** This request, with the engine's switches {@code options} (checked values, by name). */
+  public QueryRequest withEngineOptions(Map<String, String> options) {
+    return new QueryRequest(
+        sql, timeout, cancelled, database, access, allowPartialResults, snapshot, options);
   }
 
   /** A request that must be answered whole or fail. */

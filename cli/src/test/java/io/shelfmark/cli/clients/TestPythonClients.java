@@ -115,6 +115,24 @@ class TestPythonClients {
         .doesNotContain("timed out");
   }
 
+  /** pinotdb's {@code cursor.execute(sql, queryOptions="...")}, which Superset users set. */
+  @Test
+  void dbApiPassesTheEngineSwitchesInQueryOptions() throws Exception {
+    String sql = ClientNode.BENCHMARK_QUERIES.get("Q2");
+    JsonNode fromRows = run("dbapi", "sql", sql, "queryOptions", "useStarTree=false");
+    assertThat(fromRows.has("error")).as(fromRows.toString()).isFalse();
+    assertThat(values(fromRows.get("rows")))
+        .isNotEmpty()
+        .isEqualTo(values(node.query(sql, Optional.empty()).path("resultTable").path("rows")));
+    // The option reached the broker: a value it does not take is refused, as pinotdb shows it.
+    JsonNode refused = run("dbapi", "sql", sql, "queryOptions", "useStarTree=fasle");
+    assertThat(refused.path("error").asText())
+        .as(refused.toString())
+        .startsWith("ProgrammingError")
+        .contains("400")
+        .contains("useStarTree=fasle");
+  }
+
   @Test
   void dialectListsTablesAndEveryColumn() throws Exception {
     JsonNode answer = run("inspect", "database", "obs");

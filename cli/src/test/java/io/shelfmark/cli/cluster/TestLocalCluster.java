@@ -252,6 +252,28 @@ class TestLocalCluster {
     }
   }
 
+  /**
+   * An engine switch in HTTP {@code queryOptions} crosses the broker → server hop: the servers
+   * answer Q2 from the rows instead of the bundled star-tree, with DuckDB's answer.
+   */
+  @Test
+  @Order(2)
+  void engineSwitchesInQueryOptionsReachTheServers() {
+    String q2 = Quickstart.BENCHMARK_QUERIES.get("Q2");
+    JsonNode fromTree = broker.query(q2, Optional.of(Duration.ofSeconds(60)));
+    assertThat(fromTree.path("numSegmentsStarTree").asInt()).as(fromTree.toString()).isPositive();
+    JsonNode fromRows =
+        broker.query(q2, Optional.of(Duration.ofSeconds(60)), Map.of("useStarTree", "false"));
+    assertThat(fromRows.path("exceptions")).as(fromRows.toString()).isEmpty();
+    assertThat(fromRows.path("numSegmentsStarTree").asInt()).isZero();
+    assertThat(fromRows.path("numDocsScanned").asLong()).isPositive();
+    ResultComparison.assertEquivalent(
+        duckDb.query(TestQuickstart.DUCKDB_QUERIES.get("Q2")),
+        TestQuickstart.resultOf(fromRows),
+        true,
+        ResultComparison.DEFAULT_TOLERANCE);
+  }
+
   @Test
   @Order(3)
   void aKilledServerFailsNoQueryWhileItsFilesHaveAnotherReplica() throws Exception {

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.shelfmark.exchange.error.QueryCancelledException;
 import io.shelfmark.exchange.error.QueryTimeoutException;
+import io.shelfmark.exchange.error.UnsupportedQueryException;
+import io.shelfmark.exchange.fragment.EngineOption;
 import io.shelfmark.exchange.fragment.QueryLimits;
 import io.shelfmark.parquet.read.ReaderOptions;
 import io.shelfmark.storage.spi.ObjectStore;
@@ -55,10 +57,11 @@ public record ExecutionContext(
     boolean useStarTrees,
     boolean usePageStatistics) {
   /** The query option that turns star-tree answers off ({@code useStarTree=false}), as Pinot's. */
-  public static final String USE_STAR_TREE_OPTION = "useStarTree";
+  public static final String USE_STAR_TREE_OPTION = EngineOption.USE_STAR_TREE.optionName();
 
   /** The query option that turns MIN/MAX from page statistics off. */
-  public static final String USE_PAGE_STATISTICS_OPTION = "usePageStatistics";
+  public static final String USE_PAGE_STATISTICS_OPTION =
+      EngineOption.USE_PAGE_STATISTICS.optionName();
 
   public ExecutionContext {
     requireNonNull(dataStore, "dataStore is null");
@@ -100,46 +103,61 @@ public record ExecutionContext(
         true);
   }
 
-  /** Whether {@code options} (a statement's, by name) leave star-trees on: all but false do. */
+  /**
+   * Whether {@code options} (a fragment's, by name) leave star-trees on: all but {@code
+   * useStarTree=false} do.
+   *
+   * @throws UnsupportedQueryException when the value is neither true nor false
+   */
   public static boolean useStarTrees(java.util.Map<String, String> options) {
-    return isNotFalse(options.get(USE_STAR_TREE_OPTION));
+    return engineOption(EngineOption.USE_STAR_TREE, options).equals("true");
   }
 
-  /** Whether {@code options} leave MIN/MAX from page statistics on: all but false do. */
+  /**
+   * Whether {@code options} leave MIN/MAX from page statistics on: all but {@code
+   * usePageStatistics=false} do.
+   *
+   * @throws UnsupportedQueryException when the value is neither true nor false
+   */
   public static boolean usePageStatistics(java.util.Map<String, String> options) {
-    return isNotFalse(options.get(USE_PAGE_STATISTICS_OPTION));
+    return engineOption(EngineOption.USE_PAGE_STATISTICS, options).equals("true");
   }
 
   /**
    * The query option that forces how partly selected column chunks are fetched: {@code cost} (the
    * default: the reader's cost model), {@code pages} or {@code whole}, to compare.
    */
-  public static final String CHUNK_READS_OPTION = "chunkReads";
+  public static final String CHUNK_READS_OPTION = EngineOption.CHUNK_READS.optionName();
 
   /**
-   * {@code base} with the chunk reads {@code options} ask for ({@link #CHUNK_READS_OPTION}).
+   * {@code base} with the chunk reads {@code options} ask for ({@link #CHUNK_READS_OPTION}); {@code
+   * base} itself when they ask for none.
    *
-   * @throws io.shelfmark.exchange.error.UnsupportedQueryException for another value
+   * @throws UnsupportedQueryException for a value other than cost, pages or whole
    */
   public static ReaderOptions readerOptions(
       ReaderOptions base, java.util.Map<String, String> options) {
-    String value = options.get(CHUNK_READS_OPTION);
-    if (value == null) {
+    if (!options.containsKey(CHUNK_READS_OPTION)) {
       return base;
     }
-    return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-      case "cost" -> base.withChunkReads(ReaderOptions.ChunkReads.COST);
+    return switch (engineOption(EngineOption.CHUNK_READS, options)) {
       case "pages" -> base.withChunkReads(ReaderOptions.ChunkReads.PAGES);
       case "whole" -> base.withChunkReads(ReaderOptions.ChunkReads.WHOLE);
-      default ->
-          throw new io.shelfmark.exchange.error.UnsupportedQueryException(
-              "Cannot use query option %s=%s (expected cost, pages or whole)"
-                  .formatted(CHUNK_READS_OPTION, value));
+      default -> base.withChunkReads(ReaderOptions.ChunkReads.COST);
     };
   }
 
-  private static boolean isNotFalse(String value) {
-    return value == null || !value.trim().equalsIgnoreCase("false");
+  /**
+   * The value of {@code option} in {@code options}. The broker refuses a bad value before sending
+   * the fragment; this check is for fragments from elsewhere, which must not fall back to the
+   * default silently either.
+   */
+  private static String engineOption(EngineOption option, java.util.Map<String, String> options) {
+    try {
+      return option.value(options);
+    } catch (IllegalArgumentException e) {
+      throw new UnsupportedQueryException(e.getMessage());
+    }
   }
 
   /** This context with MIN/MAX from page statistics on or off. */

@@ -2,6 +2,8 @@ package io.shelfmark.broker.flightsql;
 
 import io.shelfmark.broker.query.QueryErrorCode;
 import io.shelfmark.catalog.snapshot.SnapshotSelector;
+import io.shelfmark.exchange.fragment.EngineOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +26,10 @@ import org.apache.arrow.flight.SetSessionOptionsRequest;
 import org.apache.arrow.flight.SetSessionOptionsResult;
 
 /**
- * Time travel over Flight SQL: the snapshot a statement answers against, from the same two names as
- * HTTP's {@code queryOptions} ({@code snapshotId}, {@code asOfTimestamp}), set either
+ * The query options a Flight SQL client sets outside its SQL text: time travel (the snapshot a
+ * statement answers against, from the same two names as HTTP's {@code queryOptions}: {@code
+ * snapshotId}, {@code asOfTimestamp}) and the engine's switches ({@link EngineOption}: {@code
+ * useStarTree}, {@code usePageStatistics}, {@code chunkReads}), set either
  *
  * <ul>
  *   <li>as <b>session options</b> ({@code SetSessionOptions}; ADBC's {@code
@@ -35,20 +39,24 @@ import org.apache.arrow.flight.SetSessionOptionsResult;
  *       not know ({@code jdbc:arrow-flight-sql://host:port/?useEncryption=false&snapshotId=123}).
  * </ul>
  *
- * Session options win over headers when both name a snapshot. Values are checked when set (a bad
- * session option is refused with {@code INVALID_VALUE}, an unknown name with {@code INVALID_NAME}),
- * and a header when a statement runs. Stateless; the sessions live in Arrow's {@link
- * ServerSessionMiddleware}.
+ * Session options win over headers: for time travel when the session names either snapshot option,
+ * for an engine switch when it names that switch. The statement's own {@code SET} and {@code
+ * OPTION} win over both. Values are checked when set (a bad session option is refused with {@code
+ * INVALID_VALUE}, an unknown name with {@code INVALID_NAME}), and a header when a statement runs.
+ * Stateless; the sessions live in Arrow's {@link ServerSessionMiddleware}.
  */
-final class SnapshotOptions {
+final class FlightQueryOptions {
   /** Where the session middleware is registered on the server. */
   static final FlightServerMiddleware.Key<ServerSessionMiddleware> SESSION =
       FlightServerMiddleware.Key.of("shelfmark-session");
 
-  private static final List<String> NAMES =
+  private static final List<String> SNAPSHOT_NAMES =
       List.of(SnapshotSelector.SNAPSHOT_ID, SnapshotSelector.AS_OF_TIMESTAMP);
 
-  private SnapshotOptions() {}
+  /** Every name a session or a header may set. */
+  private static final List<String> NAMES = names();
+
+  private FlightQueryOptions() {}
 
   /**
    * The snapshot the calling session or the call's headers ask for; empty for the served one.
@@ -62,7 +70,7 @@ final class SnapshotOptions {
     if (headers != null) {
       CallHeaders call = headers.headers();
       for (String key : call.keys()) {
-        for (String name : NAMES) {
+        for (String name : SNAPSHOT_NAMES) {
           // gRPC lowercases header names.
           if (key.equalsIgnoreCase(name) && call.get(key) != null) {
             values.put(name, call.get(key));
@@ -74,12 +82,12 @@ final class SnapshotOptions {
     if (sessions != null && sessions.hasSession()) {
       Map<String, SessionOptionValue> session = sessions.getSession().getSessionOptions();
       boolean sessionNames = false;
-      for (String name : NAMES) {
+      for (String name : SNAPSHOT_NAMES) {
         sessionNames |= session.containsKey(name);
       }
       if (sessionNames) {
         values.clear();
-        for (String name : NAMES) {
+        for (String name : SNAPSHOT_NAMES) {
           if (session.containsKey(name)) {
             text(session.get(name)).ifPresent(value -> values.put(name, value));
           }
@@ -93,6 +101,50 @@ final class SnapshotOptions {
     } catch (IllegalArgumentException e) {
       throw FlightErrors.of(QueryErrorCode.BAD_REQUEST, e.getMessage());
     }
+  }
+
+  /**
+   * The engine's switches the call's headers and the calling session set, by name (the session's
+   * value where both set one), values checked.
+   *
+   * @throws org.apache.arrow.flight.FlightRuntimeException (INVALID_ARGUMENT) naming the switch and
+   *     the values it takes when a header's value is none of them
+   */
+  static Map<String, String> engine(CallContext context) {
+    Map<String, String> values = new LinkedHashMap<>();
+    ServerHeaderMiddleware headers = context.getMiddleware(FlightConstants.HEADER_KEY);
+    if (headers != null) {
+      CallHeaders call = headers.headers();
+      for (String key : call.keys()) {
+        for (EngineOption option : EngineOption.values()) {
+          // gRPC lowercases header names.
+          if (key.equalsIgnoreCase(option.optionName()) && call.get(key) != null) {
+            values.put(option.optionName(), call.get(key));
+          }
+        }
+      }
+    }
+    ServerSessionMiddleware sessions = context.getMiddleware(SESSION);
+    if (sessions != null && sessions.hasSession()) {
+      Map<String, SessionOptionValue> session = sessions.getSession().getSessionOptions();
+      for (EngineOption option : EngineOption.values()) {
+        if (session.containsKey(option.optionName())) {
+          text(session.get(option.optionName()))
+              .ifPresent(value -> values.put(option.optionName(), value));
+        }
+      }
+    }
+    Map<String, String> checked = new LinkedHashMap<>();
+    for (Map.Entry<String, String> value : values.entrySet()) {
+      try {
+        checked.put(
+            value.getKey(),
+            EngineOption.named(value.getKey()).orElseThrow().parse(value.getValue()));
+      } catch (IllegalArgumentException e) {
+        throw FlightErrors.of(QueryErrorCode.BAD_REQUEST, e.getMessage());
+      }
+    }
+    return checked;
   }
 
   /** {@code SetSessionOptions}: keeps the valid ones; an empty value clears one. */
@@ -117,7 +169,10 @@ final class SnapshotOptions {
         String value =
             text.orElseThrow(() -> new IllegalArgumentException("not a string or number"));
         if (!value.isBlank()) {
-          if (name.equals(SnapshotSelector.SNAPSHOT_ID)) {
+          Optional<EngineOption> engine = EngineOption.named(name);
+          if (engine.isPresent()) {
+            engine.get().parse(value);
+          } else if (name.equals(SnapshotSelector.SNAPSHOT_ID)) {
             SnapshotSelector.snapshotId(value);
           } else {
             SnapshotSelector.asOf(value);
@@ -166,6 +221,14 @@ final class SnapshotOptions {
     listener.onCompleted();
   }
 
+  private static List<String> names() {
+    List<String> names = new ArrayList<>(SNAPSHOT_NAMES);
+    for (EngineOption option : EngineOption.values()) {
+      names.add(option.optionName());
+    }
+    return List.copyOf(names);
+  }
+
   /** The option's own spelling when {@code name} is one (case aside). */
   private static Optional<String> canonical(String name) {
     for (String known : NAMES) {
@@ -200,7 +263,7 @@ final class SnapshotOptions {
 
           @Override
           public Optional<String> visit(boolean flag) {
-            return Optional.empty();
+            return Optional.of(Boolean.toString(flag)); // an engine switch; no snapshot takes it
           }
 
           @Override
