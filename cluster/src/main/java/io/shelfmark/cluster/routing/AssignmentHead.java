@@ -57,19 +57,16 @@ public record AssignmentHead(
 
   /** The head of a whole record. */
   static AssignmentHead whole(TableAssignment assignment) {
-    return new AssignmentHead(
-        assignment.table(),
-        assignment.catalog(),
-        assignment.namespace(),
-        assignment.name(),
-        assignment.snapshotId(),
-        assignment.version(),
-        assignment.files(),
-        null);
+    return of(assignment, assignment.files(), null);
   }
 
   /** The head of a record whose files are in {@code parts}. */
   static AssignmentHead split(TableAssignment assignment, Parts parts) {
+    return of(assignment, null, requireNonNull(parts, "parts is null"));
+  }
+
+  private static AssignmentHead of(
+      TableAssignment assignment, Map<String, FileReplicas> files, Parts parts) {
     return new AssignmentHead(
         assignment.table(),
         assignment.catalog(),
@@ -77,8 +74,8 @@ public record AssignmentHead(
         assignment.name(),
         assignment.snapshotId(),
         assignment.version(),
-        null,
-        requireNonNull(parts, "parts is null"));
+        files,
+        parts);
   }
 
   /** The record with {@code files} (its own when whole, those read from its parts when split). */

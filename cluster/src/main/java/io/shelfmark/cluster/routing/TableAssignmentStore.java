@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.shelfmark.cluster.state.VersionedJson;
+import io.shelfmark.cluster.state.ZooKeeperFailure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -114,16 +115,8 @@ public final class TableAssignmentStore {
    * name, sorted, without reading their parts: enough to list the tables and their versions.
    */
   public Map<String, AssignmentHead> heads(String parent) throws IOException {
-    List<String> names;
-    try {
-      names = client.getChildren().forPath(parent);
-    } catch (KeeperException.NoNodeException e) {
-      return Map.of();
-    } catch (Exception e) {
-      throw failure("list", parent, e);
-    }
     Map<String, AssignmentHead> heads = new TreeMap<>();
-    for (String name : names) {
+    for (String name : new VersionedJson(client).childNames(parent)) {
       String path = parent + "/" + name;
       byte[] bytes = data(path, null);
       if (bytes != null && bytes.length > 0) {
@@ -178,7 +171,7 @@ public final class TableAssignmentStore {
           | KeeperException.NoNodeException raced) {
         continue; // another writer changed, created or deleted the head since our read
       } catch (Exception e) {
-        throw failure("write", path, e);
+        throw ZooKeeperFailure.of("write", path, e);
       }
       sweep(path, written, current.head());
       return next;
@@ -190,14 +183,7 @@ public final class TableAssignmentStore {
 
   /** Deletes the record at {@code path} with its parts (and whatever else is below it). */
   public boolean delete(String path) throws IOException {
-    try {
-      client.delete().guaranteed().deletingChildrenIfNeeded().forPath(path);
-      return true;
-    } catch (KeeperException.NoNodeException e) {
-      return false;
-    } catch (Exception e) {
-      throw failure("delete", path, e);
-    }
+    return new VersionedJson(client).delete(path);
   }
 
   /**
@@ -425,7 +411,7 @@ public final class TableAssignmentStore {
     } catch (KeeperException.NoNodeException e) {
       return null;
     } catch (Exception e) {
-      throw failure("read", path, e);
+      throw ZooKeeperFailure.of("read", path, e);
     }
   }
 
@@ -446,15 +432,5 @@ public final class TableAssignmentStore {
     } catch (IOException e) {
       throw new IOException("Cannot write the value of " + path + " as JSON: " + e.getMessage(), e);
     }
-  }
-
-  private static IOException failure(String verb, String path, Exception e) {
-    if (e instanceof InterruptedException) {
-      Thread.currentThread().interrupt();
-    }
-    return new IOException(
-        "Cannot %s ZooKeeper node %s: %s (is ZooKeeper reachable? see zookeeper.connect)"
-            .formatted(verb, path, e.getMessage()),
-        e);
   }
 }

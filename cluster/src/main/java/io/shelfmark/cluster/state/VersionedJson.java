@@ -77,7 +77,7 @@ public final class VersionedJson {
     } catch (KeeperException.NoNodeException e) {
       return null;
     } catch (Exception e) {
-      throw failure("read", path, e);
+      throw ZooKeeperFailure.of("read", path, e);
     }
   }
 
@@ -86,19 +86,22 @@ public final class VersionedJson {
    * does not exist. A child deleted between the listing and its read is left out.
    */
   public <T> Map<String, T> children(String parent, Class<T> type) throws IOException {
-    List<String> names;
-    try {
-      names = client.getChildren().forPath(parent);
-    } catch (KeeperException.NoNodeException e) {
-      return Map.of();
-    } catch (Exception e) {
-      throw failure("list", parent, e);
-    }
     Map<String, T> values = new TreeMap<>();
-    for (String name : names) {
+    for (String name : childNames(parent)) {
       read(parent + "/" + name, type).ifPresent(value -> values.put(name, value.value()));
     }
     return values;
+  }
+
+  /** The names of the children of {@code parent}; empty when {@code parent} does not exist. */
+  public List<String> childNames(String parent) throws IOException {
+    try {
+      return client.getChildren().forPath(parent);
+    } catch (KeeperException.NoNodeException e) {
+      return List.of();
+    } catch (Exception e) {
+      throw ZooKeeperFailure.of("list", parent, e);
+    }
   }
 
   /**
@@ -141,7 +144,7 @@ public final class VersionedJson {
           | KeeperException.NoNodeException raced) {
         // Another writer changed, created or deleted the node since our read: read it again.
       } catch (Exception e) {
-        throw failure("write", path, e);
+        throw ZooKeeperFailure.of("write", path, e);
       }
     }
     throw new IOException(
@@ -163,7 +166,7 @@ public final class VersionedJson {
     } catch (KeeperException.NoNodeException e) {
       return false;
     } catch (Exception e) {
-      throw failure("delete", path, e);
+      throw ZooKeeperFailure.of("delete", path, e);
     }
   }
 
@@ -200,15 +203,5 @@ public final class VersionedJson {
               .formatted(path, type.getSimpleName(), e.getMessage()),
           e);
     }
-  }
-
-  private static IOException failure(String verb, String path, Exception e) {
-    if (e instanceof InterruptedException) {
-      Thread.currentThread().interrupt();
-    }
-    return new IOException(
-        "Cannot %s ZooKeeper node %s: %s (is ZooKeeper reachable? see zookeeper.connect)"
-            .formatted(verb, path, e.getMessage()),
-        e);
   }
 }

@@ -86,6 +86,17 @@ public final class TestingParquetFiles {
     return tags;
   }
 
+  /**
+   * {@code rows} rows of {@link #FLAT} by parquet-java, v1 pages of 100 rows in row groups of
+   * 1,000, zstd: {@code name} is dictionary-encoded, so each row group has one dictionary page.
+   */
+  public static Path writeZstdV1(Path file, int rows) throws IOException {
+    return writeParquetJava(
+        file,
+        rows,
+        new Layout(FLAT, WriterVersion.PARQUET_1_0, 1_000, 100, CompressionCodecName.ZSTD));
+  }
+
   /** Writes {@code rows} rows with parquet-java (which always writes an OffsetIndex). */
   public static Path writeParquetJava(Path file, int rows, Layout layout) throws IOException {
     Files.deleteIfExists(file);

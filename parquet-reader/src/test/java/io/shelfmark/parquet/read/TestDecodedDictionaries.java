@@ -18,7 +18,6 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,16 +38,7 @@ class TestDecodedDictionaries {
   @BeforeAll
   static void writeFiles() throws IOException {
     executor = Executors.newFixedThreadPool(4);
-    v1 =
-        TestingParquetFiles.writeParquetJava(
-            directory.resolve("v1.parquet"),
-            2_000,
-            new Layout(
-                TestingParquetFiles.FLAT,
-                WriterVersion.PARQUET_1_0,
-                1_000,
-                100,
-                CompressionCodecName.ZSTD));
+    v1 = TestingParquetFiles.writeZstdV1(directory.resolve("v1.parquet"), 2_000);
     v2 =
         TestingParquetFiles.writeParquetJava(
             directory.resolve("v2.parquet"),

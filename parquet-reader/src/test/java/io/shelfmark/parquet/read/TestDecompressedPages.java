@@ -17,7 +17,6 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,16 +36,7 @@ class TestDecompressedPages {
   static void writeFiles() throws IOException {
     executor = Executors.newFixedThreadPool(4);
     // 2 row groups of 1000 rows, pages of 100 rows: 20 data pages per column.
-    v1 =
-        TestingParquetFiles.writeParquetJava(
-            directory.resolve("v1.parquet"),
-            2_000,
-            new Layout(
-                TestingParquetFiles.FLAT,
-                WriterVersion.PARQUET_1_0,
-                1_000,
-                100,
-                CompressionCodecName.ZSTD));
+    v1 = TestingParquetFiles.writeZstdV1(directory.resolve("v1.parquet"), 2_000);
     v2 =
         TestingParquetFiles.writeParquetJava(
             directory.resolve("v2.parquet"),

@@ -8,7 +8,6 @@ import io.shelfmark.parquet.metadata.ColumnChunkPages;
 import io.shelfmark.parquet.metadata.FilePageLocations;
 import io.shelfmark.parquet.metadata.ParquetFooter;
 import io.shelfmark.parquet.metadata.TestingParquetFiles;
-import io.shelfmark.parquet.metadata.TestingParquetFiles.Layout;
 import io.shelfmark.parquet.plan.KeptDictionaryPages;
 import io.shelfmark.parquet.plan.PagePlan;
 import io.shelfmark.parquet.plan.RowSelection;
@@ -23,8 +22,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,16 +45,7 @@ class TestKeptDictionaryPages {
   static void writeFile() throws IOException {
     executor = Executors.newFixedThreadPool(4);
     // 3 row groups of 1000 rows, pages of 100 rows; `name` is dictionary-encoded.
-    file =
-        TestingParquetFiles.writeParquetJava(
-            directory.resolve("v1.parquet"),
-            3_000,
-            new Layout(
-                TestingParquetFiles.FLAT,
-                WriterVersion.PARQUET_1_0,
-                1_000,
-                100,
-                CompressionCodecName.ZSTD));
+    file = TestingParquetFiles.writeZstdV1(directory.resolve("v1.parquet"), 3_000);
     try (ParquetRead read = reader().start(request(file, COLUMNS, RowSelection.all()))) {
       footer = read.footer();
       locations = read.pageLocations();
