@@ -59,6 +59,15 @@ public final class QueryCommand implements Callable<Integer> {
               + " such as 2026-11-27T07:15:00Z (queryOptions asOfTimestamp).")
   String asOf;
 
+  @Option(
+      names = "--option",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A query option, sent in the request's queryOptions as Pinot's are: the engine's"
+              + " switches useStarTree=false, usePageStatistics=false, chunkReads=cost|pages|whole"
+              + " (docs/http-api.md), or another the broker reads; repeatable.")
+  Map<String, String> queryOptions = new LinkedHashMap<>();
+
   @Override
   public Integer call() {
     if (timeoutMs != null && timeoutMs <= 0) {
@@ -79,6 +88,21 @@ public final class QueryCommand implements Callable<Integer> {
     if (asOf != null) {
       SnapshotSelector.asOf(asOf);
       options.put(SnapshotSelector.AS_OF_TIMESTAMP, asOf.trim());
+    }
+    for (Map.Entry<String, String> option : queryOptions.entrySet()) {
+      String name = option.getKey().trim();
+      String value = option.getValue().trim();
+      if (name.isEmpty() || name.contains(";") || value.contains(";")) {
+        throw new IllegalArgumentException(
+            "Cannot use --option %s=%s: give NAME=VALUE, without ';' (one option per --option)"
+                .formatted(option.getKey(), option.getValue()));
+      }
+      if (options.containsKey(name) || (name.equals("timeoutMs") && timeoutMs != null)) {
+        throw new IllegalArgumentException(
+            "Cannot use --option %s=%s: %s is also given by its own flag (give one)"
+                .formatted(option.getKey(), option.getValue(), name));
+      }
+      options.put(name, value);
     }
     var response =
         access.client().query(sql, Optional.ofNullable(timeoutMs).map(Duration::ofMillis), options);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.shelfmark.broker.http.BrokerHttpServer;
 import io.shelfmark.broker.http.BrokerRoutes;
 import io.shelfmark.broker.query.QueryErrorCode;
+import io.shelfmark.broker.query.QueryRequest;
 import io.shelfmark.broker.query.QueryResponse;
 import io.shelfmark.broker.query.QueryStatistics;
 import io.shelfmark.broker.table.TableAdminException;
@@ -19,10 +20,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,7 @@ class TestClientCommands {
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
   private final AtomicInteger polls = new AtomicInteger();
+  private final AtomicReference<QueryRequest> lastQuery = new AtomicReference<>();
   private BrokerHttpServer server;
   private String url;
 
@@ -47,26 +51,30 @@ class TestClientCommands {
     server =
         new BrokerHttpServer(
             new BrokerRoutes(
-                request ->
-                    request.sql().contains("boom")
-                        ? QueryResponse.failed(
-                            QueryErrorCode.SQL_PARSING, "Cannot resolve column boom at line 1")
-                        : new QueryResponse(
-                            Optional.of(
-                                new QueryResponse.ResultTable(
-                                    List.of("service", "total_value"),
-                                    List.of("STRING", "DOUBLE"),
-                                    List.of(
-                                        Arrays.asList("checkout", 12.5),
-                                        Arrays.asList(null, 3.0)))),
-                            List.of(),
-                            new QueryStatistics(25, 1000, 4, 4, 1, 6, 4096, 3, 1, 2, 77)),
+                this::answer,
                 () -> List.of(status(polls.get() < 2 ? TableStatus.INDEXING : TableStatus.SERVING)),
                 Optional.of(this::onboard),
                 List.of("controller", "broker"),
                 () -> true,
                 Duration.ofSeconds(10)));
     url = "http://127.0.0.1:" + server.start("127.0.0.1", 0, executor);
+  }
+
+  /** The in-test query service: a fixed answer, or an error for SQL containing "boom". */
+  private QueryResponse answer(QueryRequest request) {
+    lastQuery.set(request);
+    if (request.sql().contains("boom")) {
+      return QueryResponse.failed(
+          QueryErrorCode.SQL_PARSING, "Cannot resolve column boom at line 1");
+    }
+    return new QueryResponse(
+        Optional.of(
+            new QueryResponse.ResultTable(
+                List.of("service", "total_value"),
+                List.of("STRING", "DOUBLE"),
+                List.of(Arrays.asList("checkout", 12.5), Arrays.asList(null, 3.0)))),
+        List.of(),
+        new QueryStatistics(25, 1000, 4, 4, 1, 6, 4096, 3, 1, 2, 77));
   }
 
   @AfterEach
@@ -132,6 +140,39 @@ class TestClientCommands {
     assertThat(run("query", "SELECT boom FROM obs.metrics")).isEqualTo(1);
     assertThat(out.toString())
         .contains("Error 150 (SQL_PARSING): Cannot resolve column boom at line 1");
+  }
+
+  @Test
+  void queryOptionsReachTheBrokerAsQueryOptions() {
+    assertThat(
+            run(
+                "query",
+                "--option",
+                "useStarTree=false",
+                "--option",
+                "chunkReads=whole",
+                "SELECT x FROM obs.metrics"))
+        .isZero();
+    assertThat(lastQuery.get().engineOptions())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("useStarTree", "false", "chunkReads", "whole"));
+    // The broker refuses a bad value of an engine switch, naming it.
+    assertThat(run("query", "--option", "useStarTree=fasle", "SELECT x FROM obs.metrics"))
+        .isEqualTo(1);
+    assertThat(out.toString()).contains("Cannot use queryOptions useStarTree=fasle");
+  }
+
+  @Test
+  void queryOptionsThatCannotBeSentAreRefusedBeforeSending() {
+    lastQuery.set(null);
+    assertThat(run("query", "--option", "a=b;c", "SELECT x FROM obs.metrics")).isNotZero();
+    assertThat(run("query", "--snapshot", "5", "--option", "snapshotId=6", "SELECT x")).isNotZero();
+    assertThat(run("query", "--timeout-ms", "5", "--option", "timeoutMs=6", "SELECT x"))
+        .isNotZero();
+    assertThat(err.toString())
+        .contains("Cannot use --option a=b;c: give NAME=VALUE, without ';'")
+        .contains("Cannot use --option snapshotId=6: snapshotId is also given by its own flag")
+        .contains("Cannot use --option timeoutMs=6: timeoutMs is also given by its own flag");
+    assertThat(lastQuery.get()).isNull();
   }
 
   @Test
