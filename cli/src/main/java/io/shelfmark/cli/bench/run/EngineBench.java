@@ -316,7 +316,10 @@ final class EngineBench {
         bound == 0 ? null : last.io().storageBytes() / (double) bound,
         duck.map(d -> d.hot().medianMs()).orElse(null),
         duck.map(d -> hot.medianMs() / d.hot().medianMs()).orElse(null),
-        error);
+        error,
+        null,
+        QueryRecord.ALL_IN_ONE,
+        null);
   }
 
   /**

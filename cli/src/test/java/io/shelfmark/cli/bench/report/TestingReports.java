@@ -49,6 +49,9 @@ final class TestingReports {
                 null,
                 40.0,
                 0.1,
+                null,
+                null,
+                QueryRecord.ALL_IN_ONE,
                 null),
             new QueryRecord(
                     "Q2",
@@ -66,6 +69,9 @@ final class TestingReports {
                     12_000 / 9_000.0,
                     50.0,
                     0.9,
+                    null,
+                    null,
+                    QueryRecord.ALL_IN_ONE,
                     null)
                 .withSecondIo(new IoFigures(0, 0, 0, 0, 0, 3, 0)),
             new QueryRecord(
@@ -84,7 +90,10 @@ final class TestingReports {
                 null,
                 50.0,
                 0.04,
-                "Cannot run query: test | error"));
+                "Cannot run query: test | error",
+                null,
+                QueryRecord.ALL_IN_ONE,
+                null));
     List<DuckDbRecord> duckDb =
         List.of(
             new DuckDbRecord("Q1", 80, new LatencySummary(5, 80, 40, 45, 38, 46), 1),
